@@ -1,0 +1,610 @@
+/**
+ * The whole shop domain (SPEC §3) as one Drizzle schema. Runs unchanged on embedded PGlite and on PostgreSQL.
+ * Conventions: money is integer øre; flags the legacy API sends as 0/1 are stored as booleans and mapped at the edge;
+ * catalogue ids are explicit (the seed and the import own them), shopper- and editor-created rows use identities.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+// ---------------------------------------------------------------- catalogue taxonomy
+/** Main group = SPEC "category" (Tekstil, Sko, Vintersport, Sportsutstyr, Mat og drikke). */
+export const mainGroups = pgTable('main_groups', {
+  id: integer('id').primaryKey(),
+  name: text('name').notNull(),
+  banner: text('banner'),
+  bannerLink: text('banner_link'),
+  sort: integer('sort').notNull().default(0),
+});
+
+/** Article group 2 = SPEC "subcategory". */
+export const articleGroups2 = pgTable(
+  'article_groups2',
+  {
+    id: integer('id').primaryKey(),
+    mainGroupId: integer('main_group_id').notNull().references(() => mainGroups.id),
+    name: text('name').notNull(),
+  },
+  (t) => [index('article_groups2_main_group_idx').on(t.mainGroupId)],
+);
+
+/** Article group 3 = SPEC "group". */
+export const articleGroups3 = pgTable(
+  'article_groups3',
+  {
+    id: integer('id').primaryKey(),
+    group2Id: integer('group2_id').notNull().references(() => articleGroups2.id),
+    name: text('name').notNull(),
+  },
+  (t) => [index('article_groups3_group2_idx').on(t.group2Id)],
+);
+
+export const genders = pgTable('genders', {
+  id: integer('id').primaryKey(),
+  name: text('name').notNull(),
+});
+
+export const colorGroups = pgTable('color_groups', {
+  id: integer('id').primaryKey(),
+  label: text('label').notNull(),
+  name: text('name').notNull(),
+  hex: text('hex').notNull(),
+  /** The representative colour of the group. */
+  colorId: integer('color_id'),
+});
+
+export const colors = pgTable('colors', {
+  id: integer('id').primaryKey(),
+  name: text('name').notNull(),
+  hex: text('hex').notNull(),
+  colorCode: text('color_code').notNull(),
+  colorGroupId: integer('color_group_id').references(() => colorGroups.id),
+});
+
+export const sizes = pgTable('sizes', {
+  id: integer('id').primaryKey(),
+  name: text('name').notNull(),
+  sort: integer('sort').notNull().default(0),
+});
+
+/** Product line = SPEC "brand" (ProductLineID, Name). */
+export const productLines = pgTable('product_lines', {
+  id: integer('id').primaryKey(),
+  name: text('name').notNull(),
+  houseBrand: boolean('house_brand').notNull().default(false),
+});
+
+// ---------------------------------------------------------------- articles, variants, stock
+export const articles = pgTable(
+  'articles',
+  {
+    id: integer('id').primaryKey(),
+    articleNo: text('article_no').notNull(),
+    name: text('name').notNull(),
+    /** Unique URL slug: slug(name), with `-{id}` appended when two names collide. */
+    slug: text('slug').notNull(),
+    description: text('description').notNull().default(''),
+    techDescription: text('tech_description'),
+    nutrientContent: text('nutrient_content'),
+    washLabel: text('wash_label'),
+    careLabel: text('care_label'),
+    /** Suggested final price incl. VAT, øre. */
+    price: integer('price').notNull(),
+    /** Deposit (pant) per unit, øre. */
+    pant: integer('pant').notNull().default(0),
+    /** Shipping price of this article, øre; null = default 9900. */
+    frightPrice: integer('fright_price'),
+    productLineId: integer('product_line_id').references(() => productLines.id),
+    mainGroupId: integer('main_group_id').notNull().references(() => mainGroups.id),
+    group2Id: integer('group2_id').notNull().references(() => articleGroups2.id),
+    group3Id: integer('group3_id').notNull().references(() => articleGroups3.id),
+    genderId: integer('gender_id').references(() => genders.id),
+    purchasableOnWeb: boolean('purchasable_on_web').notNull().default(true),
+    visibleOnWeb: boolean('visible_on_web').notNull().default(true),
+    featured: boolean('featured').notNull().default(false),
+    webLabel: text('web_label'),
+    webPurchaseLimit: integer('web_purchase_limit').notNull().default(10),
+    onlyCC: boolean('only_cc').notNull().default(false),
+    season: text('season'),
+    dateCreated: timestamp('date_created', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('articles_slug_uq').on(t.slug),
+    index('articles_main_group_idx').on(t.mainGroupId),
+    index('articles_group2_idx').on(t.group2Id),
+    index('articles_group3_idx').on(t.group3Id),
+    check('articles_price_nonneg', sql`${t.price} >= 0`),
+  ],
+);
+
+/** Extra genders an article is sold for (SPEC web shape `genders`); the primary one is articles.gender_id. */
+export const articleGenders = pgTable(
+  'article_genders',
+  {
+    articleId: integer('article_id').notNull().references(() => articles.id, { onDelete: 'cascade' }),
+    genderId: integer('gender_id').notNull().references(() => genders.id),
+  },
+  (t) => [primaryKey({ columns: [t.articleId, t.genderId] })],
+);
+
+export const variants = pgTable(
+  'variants',
+  {
+    id: integer('id').primaryKey(),
+    articleId: integer('article_id').notNull().references(() => articles.id, { onDelete: 'cascade' }),
+    /** EAN-13 with a valid check digit. */
+    ean: text('ean').notNull(),
+    sizeId: integer('size_id').references(() => sizes.id),
+    colorId: integer('color_id').references(() => colors.id),
+  },
+  (t) => [uniqueIndex('variants_ean_uq').on(t.ean), index('variants_article_idx').on(t.articleId)],
+);
+
+export const shops = pgTable('shops', {
+  id: integer('id').primaryKey(),
+  no: text('no').notNull(),
+  name: text('name').notNull(),
+  fullName: text('full_name').notNull(),
+  orgNo: text('org_no'),
+  description: text('description'),
+  /** SPEC format: `days-from-to:hhmm-hhmm` entries separated by commas, e.g. `1-5:1000-2000,6-6:1000-1800`. */
+  openingHours: text('opening_hours').notNull().default(''),
+  mapLink: text('map_link'),
+  postNo: text('post_no').notNull(),
+  postPlace: text('post_place').notNull(),
+  address: text('address').notNull(),
+  email: text('email'),
+  phone: text('phone'),
+  messenger: text('messenger'),
+  chainId: integer('chain_id').notNull().default(1),
+  lat: doublePrecision('lat'),
+  lng: doublePrecision('lng'),
+  /** The web-shop stock location (SPEC §9: available shop id 55) is not a place shoppers visit. */
+  isWebStock: boolean('is_web_stock').notNull().default(false),
+});
+
+/** Stock per variant per shop. Reservations decrement qty with a guarded UPDATE so it never goes negative. */
+export const stock = pgTable(
+  'stock',
+  {
+    variantId: integer('variant_id').notNull().references(() => variants.id, { onDelete: 'cascade' }),
+    shopId: integer('shop_id').notNull().references(() => shops.id),
+    qty: integer('qty').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.variantId, t.shopId] }),
+    index('stock_shop_idx').on(t.shopId),
+    check('stock_qty_nonneg', sql`${t.qty} >= 0`),
+  ],
+);
+
+// ---------------------------------------------------------------- campaigns, bestsellers, reviews
+export const campaigns = pgTable('campaigns', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  name: text('name').notNull(),
+  shortDescription: text('short_description'),
+  description: text('description'),
+  startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+  endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+  image: text('image'),
+  imageMobile: text('image_mobile'),
+  showLabel: boolean('show_label').notNull().default(true),
+  showImage: boolean('show_image').notNull().default(true),
+  labelText: text('label_text'),
+  labelType: text('label_type'),
+  /** Free-form label data; the legacy API sends it as a JSON string. */
+  labelData: jsonb('label_data'),
+  url: text('url'),
+});
+
+/** An article's price in a campaign (SPEC Campaign: id, articleId, price, labelType, labelData); CampaignArticleID. */
+export const campaignArticles = pgTable(
+  'campaign_articles',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    campaignId: integer('campaign_id').notNull().references(() => campaigns.id, { onDelete: 'cascade' }),
+    articleId: integer('article_id').notNull().references(() => articles.id, { onDelete: 'cascade' }),
+    price: integer('price').notNull(),
+  },
+  (t) => [
+    uniqueIndex('campaign_articles_uq').on(t.campaignId, t.articleId),
+    index('campaign_articles_article_idx').on(t.articleId),
+  ],
+);
+
+export const bestsellers = pgTable('bestsellers', {
+  articleId: integer('article_id').primaryKey().references(() => articles.id, { onDelete: 'cascade' }),
+  qtyRank: integer('qty_rank').notNull().default(9999),
+  turnoverRank: integer('turnover_rank').notNull().default(9999),
+});
+
+// ---------------------------------------------------------------- customers and sessions
+export const customers = pgTable(
+  'customers',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    /** Stored lower-cased; unique. Null once the account is deleted (orders stay, anonymised). */
+    email: text('email'),
+    /** Normalised to 8 digits; unique. */
+    phone: text('phone'),
+    birthDate: date('birth_date'),
+    genderId: integer('gender_id').references(() => genders.id),
+    passwordHash: text('password_hash'),
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    address: text('address'),
+    postalCode: text('postal_code'),
+    city: text('city'),
+    /** 'customer' | 'staff'. Staff may use the editor routes. */
+    role: text('role').notNull().default('customer'),
+    permissions: jsonb('permissions').notNull().default(sql`'[]'::jsonb`),
+    preferences: jsonb('preferences').notNull().default(sql`'{}'::jsonb`),
+    termsConditions: boolean('terms_conditions').notNull().default(false),
+    club: boolean('club').notNull().default(false),
+    marketing: boolean('marketing').notNull().default(false),
+    newsletter: boolean('newsletter').notNull().default(false),
+    eventInvite: boolean('event_invite').notNull().default(false),
+    birthdayGift: boolean('birthday_gift').notNull().default(false),
+    cookieDefault: boolean('cookie_default').notNull().default(true),
+    cookieGa: boolean('cookie_ga').notNull().default(false),
+    cookieGoogleTagManager: boolean('cookie_google_tag_manager').notNull().default(false),
+    cookieMetaPixel: boolean('cookie_meta_pixel').notNull().default(false),
+    /** Opaque member number shown as the club QR code. */
+    memberCode: text('member_code'),
+    createdAt: createdAt(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('customers_email_uq').on(t.email), uniqueIndex('customers_phone_uq').on(t.phone)],
+);
+
+/** Single-use, expiring tokens for e-mail verification and password reset (only the hash is stored). */
+export const customerTokens = pgTable(
+  'customer_tokens',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    customerId: integer('customer_id').notNull().references(() => customers.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('customer_tokens_hash_uq').on(t.tokenHash)],
+);
+
+/** Sessions live in the database so any number of API processes can serve them. The id is opaque and random. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    csrfToken: text('csrf_token').notNull(),
+    customerId: integer('customer_id').references(() => customers.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('sessions_customer_idx').on(t.customerId), index('sessions_expires_idx').on(t.expiresAt)],
+);
+
+/** Login throttling counters when no Redis is configured (key = 'account:<email>' or 'ip:<address>'). */
+export const loginAttempts = pgTable('login_attempts', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull().default(0),
+  windowStart: timestamp('window_start', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Outgoing e-mail when no SMTP server is configured (and a log of what was sent when one is). */
+export const emailOutbox = pgTable('email_outbox', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  to: text('to').notNull(),
+  subject: text('subject').notNull(),
+  body: text('body').notNull(),
+  sentAt: timestamp('sent_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    /** reviewable_type/reviewable_id of SPEC §3; only articles are reviewable. */
+    reviewableType: text('reviewable_type').notNull().default('article'),
+    reviewableId: integer('reviewable_id').notNull().references(() => articles.id, { onDelete: 'cascade' }),
+    customerId: integer('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    /** Display name kept on the review (anonymous reviews show none). */
+    customerName: text('customer_name'),
+    content: text('content').notNull(),
+    reply: text('reply'),
+    rating: smallint('rating').notNull(),
+    approved: boolean('approved').notNull().default(false),
+    /** -1 small, 0 true to size, 1 large. */
+    trueToSize: smallint('true_to_size'),
+    sizeColor: text('size_color'),
+    anonymous: boolean('anonymous').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('reviews_reviewable_idx').on(t.reviewableId),
+    index('reviews_customer_idx').on(t.customerId),
+    check('reviews_rating_range', sql`${t.rating} between 1 and 5`),
+  ],
+);
+
+// ---------------------------------------------------------------- checkout
+export const shippingMethods = pgTable('shipping_methods', {
+  /** 'delivery' (home delivery, default) | 'click-and-collect'. */
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  description: text('description'),
+  price: integer('price').notNull(),
+  sort: integer('sort').notNull().default(0),
+});
+
+export const promocodes = pgTable(
+  'promocodes',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    /** The code the shopper types; matched case-insensitively. */
+    name: text('name').notNull(),
+    validFrom: timestamp('valid_from', { withTimezone: true }).notNull(),
+    validTo: timestamp('valid_to', { withTimezone: true }).notNull(),
+    /** true: amount is øre off; false: amount is a percentage (0–100). */
+    fixed: boolean('fixed').notNull(),
+    amount: integer('amount').notNull(),
+    type: text('type').notNull().default('cart'),
+  },
+  (t) => [uniqueIndex('promocodes_name_uq').on(sql`lower(${t.name})`)],
+);
+
+export const reservations = pgTable(
+  'reservations',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    shopId: integer('shop_id').notNull().references(() => shops.id),
+    customerId: integer('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    /** 1 new, 2 awaiting payment, 3 paid, 4 ready for pickup, 5 collected/sent, 9 cancelled. */
+    statusId: integer('status_id').notNull().default(1),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone').notNull(),
+    /** Shipping method id ('delivery' | 'click-and-collect'). */
+    delivery: text('delivery').notNull(),
+    address: text('address'),
+    city: text('city'),
+    zipcode: text('zipcode'),
+    shippingPrice: integer('shipping_price').notNull().default(0),
+    discount: integer('discount').notNull().default(0),
+    promocodeId: integer('promocode_id').references(() => promocodes.id),
+    total: integer('total').notNull(),
+    trackingUrl: text('tracking_url'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('reservations_customer_idx').on(t.customerId)],
+);
+
+export const reservationLines = pgTable(
+  'reservation_lines',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    reservationId: integer('reservation_id').notNull().references(() => reservations.id, { onDelete: 'cascade' }),
+    variantId: integer('variant_id').notNull().references(() => variants.id),
+    articleId: integer('article_id').notNull().references(() => articles.id),
+    ean: text('ean').notNull(),
+    name: text('name').notNull(),
+    count: integer('count').notNull(),
+    price: integer('price').notNull(),
+    pant: integer('pant').notNull().default(0),
+    campaignArticleId: integer('campaign_article_id').references(() => campaignArticles.id),
+  },
+  (t) => [index('reservation_lines_reservation_idx').on(t.reservationId), check('reservation_lines_count_pos', sql`${t.count} > 0`)],
+);
+
+/** Customer order (SPEC: OrderID, VatPercentage, Vat, NetAmount, Total, orderlines, DateCreated). VAT is derived. */
+export const orders = pgTable(
+  'orders',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    reservationId: integer('reservation_id').references(() => reservations.id, { onDelete: 'set null' }),
+    customerId: integer('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    vatPercentage: integer('vat_percentage').notNull().default(25),
+    total: integer('total').notNull(),
+    /** 'created' | 'paid' | 'cancelled'. */
+    status: text('status').notNull().default('created'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('orders_customer_idx').on(t.customerId)],
+);
+
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    orderId: integer('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
+    ean: text('ean').notNull(),
+    name: text('name').notNull(),
+    count: integer('count').notNull(),
+    /** Unit price incl. VAT, øre. */
+    price: integer('price').notNull(),
+  },
+  (t) => [index('order_lines_order_idx').on(t.orderId)],
+);
+
+/** A checkout at a payment provider (Klarna-type: any number per reservation; Qliro-type: one per shop). */
+export const paymentOrders = pgTable(
+  'payment_orders',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    provider: text('provider').notNull(),
+    providerOrderId: text('provider_order_id').notNull(),
+    reservationId: integer('reservation_id').notNull().references(() => reservations.id),
+    shopId: integer('shop_id').notNull().references(() => shops.id),
+    status: text('status').notNull(),
+    amount: integer('amount').notNull(),
+    acknowledgedAt: timestamp('acknowledged_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('payment_orders_provider_uq').on(t.provider, t.providerOrderId)],
+);
+
+// ---------------------------------------------------------------- content
+export const blogCategories = pgTable(
+  'blog_categories',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    slug: text('slug').notNull(),
+    name: text('name').notNull(),
+  },
+  (t) => [uniqueIndex('blog_categories_slug_uq').on(t.slug)],
+);
+
+export const blogPosts = pgTable(
+  'blog_posts',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    slug: text('slug').notNull(),
+    title: text('title').notNull(),
+    /** Sanitised HTML. */
+    body: text('body').notNull(),
+    featuredImage: text('featured_image'),
+    mainArticleId: integer('main_article_id').references(() => articles.id, { onDelete: 'set null' }),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('blog_posts_slug_uq').on(t.slug)],
+);
+
+export const blogPostCategories = pgTable(
+  'blog_post_categories',
+  {
+    postId: integer('post_id').notNull().references(() => blogPosts.id, { onDelete: 'cascade' }),
+    categoryId: integer('category_id').notNull().references(() => blogCategories.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.postId, t.categoryId] })],
+);
+
+export const blogPostArticles = pgTable(
+  'blog_post_articles',
+  {
+    postId: integer('post_id').notNull().references(() => blogPosts.id, { onDelete: 'cascade' }),
+    articleId: integer('article_id').notNull().references(() => articles.id, { onDelete: 'cascade' }),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.postId, t.articleId] })],
+);
+
+export const polls = pgTable('polls', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  name: text('name').notNull(),
+  description: text('description'),
+  bannerDesktop: text('banner_desktop'),
+  bannerMobile: text('banner_mobile'),
+  active: boolean('active').notNull().default(false),
+  createdAt: createdAt(),
+});
+
+export const pollQuestions = pgTable('poll_questions', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  pollId: integer('poll_id').notNull().references(() => polls.id, { onDelete: 'cascade' }),
+  text: text('text').notNull(),
+  sort: integer('sort').notNull().default(0),
+});
+
+export const pollOptions = pgTable('poll_options', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  questionId: integer('question_id').notNull().references(() => pollQuestions.id, { onDelete: 'cascade' }),
+  text: text('text').notNull(),
+  correct: boolean('correct').notNull().default(false),
+  sort: integer('sort').notNull().default(0),
+});
+
+/** One answer per question per participant (a customer, else the session). */
+export const pollAnswers = pgTable(
+  'poll_answers',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    pollId: integer('poll_id').notNull().references(() => polls.id, { onDelete: 'cascade' }),
+    questionId: integer('question_id').notNull().references(() => pollQuestions.id, { onDelete: 'cascade' }),
+    optionId: integer('option_id').notNull().references(() => pollOptions.id, { onDelete: 'cascade' }),
+    /** 'customer:<id>' or 'session:<id>'. */
+    participant: text('participant').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('poll_answers_participant_uq').on(t.questionId, t.participant)],
+);
+
+export const socialPosts = pgTable('social_posts', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  message: text('message').notNull(),
+  image: text('image'),
+  url: text('url'),
+  postedAt: timestamp('posted_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Tenant settings as key → JSON value (brand name, brand lists per menu entry, flags, chain id). */
+export const tenantSettings = pgTable('tenant_settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Home page banner-slot layouts; the published one is the home page, others render at /preview/{name}. */
+export const homeLayouts = pgTable('home_layouts', {
+  name: text('name').primaryKey(),
+  published: boolean('published').notNull().default(false),
+  slots: jsonb('slots').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Static copy pages editors can change without a deploy (slug = route path without the slash). */
+export const staticPages = pgTable('static_pages', {
+  slug: text('slug').primaryKey(),
+  title: text('title').notNull(),
+  body: text('body').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+// ---------------------------------------------------------------- geo reference data (CC BY 3.0, Erik Bolstad)
+export const postalCodes = pgTable('postal_codes', {
+  postNo: text('post_no').primaryKey(),
+  postPlace: text('post_place').notNull(),
+  /** BRUKSOMRÅDE: street addresses, PO boxes, … */
+  usage: text('usage'),
+  municipalityNo: text('municipality_no'),
+  municipality: text('municipality'),
+  county: text('county'),
+  lat: doublePrecision('lat'),
+  lng: doublePrecision('lng'),
+  /** 1 best … 6 uncertain. */
+  quality: smallint('quality'),
+  retired: boolean('retired').notNull().default(false),
+});
+
+/** Streets per postal code, the offline fallback for address lookup. */
+export const streets = pgTable(
+  'streets',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    postNo: text('post_no').notNull(),
+    name: text('name').notNull(),
+  },
+  (t) => [index('streets_post_no_idx').on(t.postNo)],
+);
