@@ -9,6 +9,10 @@ import { createEvent, createStore } from 'effector';
 import type { CartLine } from '../types/cart.js';
 import type { Customer } from '../types/customer.js';
 import type { Alert, AlertInput } from '../types/alert.js';
+import { registerContractsInstance } from '../instance.js';
+
+/** This module's evaluation id (see instance.ts): a second id in the global list means a duplicated bus. */
+export const busInstanceId = registerContractsInstance('bus');
 
 // ---- cart (implemented by mf-cart-checkout/model) ----
 /** Catalogue asks the cart to add one of a variant; the cart model applies the SPEC §4 rules. */

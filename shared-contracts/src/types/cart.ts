@@ -1,3 +1,5 @@
+/** Cart (SPEC §3 Cart line, Cart state, checkout input). Money in øre. */
+
 /** One line in the cart (SPEC §3 "Cart line"). Money in øre. */
 export interface CartLine {
   /** Starts at 1. */
@@ -19,4 +21,94 @@ export interface CartLine {
   articleId: number;
   webPurchaseLimit: number;
   onlyCC: boolean;
+}
+
+/** Items of GET /shipping_methods. */
+export interface RawShippingMethod {
+  /** "delivery", "pickup", "express" … */
+  ShippingMethodID: string;
+  Name: string;
+  Description: string | null;
+  /** Øre. */
+  Price: number;
+}
+
+export interface ShippingMethod {
+  id: string;
+  name: string;
+  description: string | null;
+  price: number;
+}
+
+/** The shipping choice kept in the cart state; default {id: 'delivery', price: 19900}. */
+export interface SelectedShipping {
+  id: string;
+  price: number;
+}
+
+/** Discount of the cart state: `amount` is øre when `fixed`, else a percentage (0–100) of the total. */
+export interface Discount {
+  activated: boolean;
+  fixed: boolean;
+  amount: number;
+  /** Total before the discount (øre). */
+  originalTotal: number;
+}
+
+export interface KlarnaOrder {
+  orderId: string;
+}
+
+/** Only one per shop is kept. */
+export interface QliroOrder {
+  shopId: number;
+  orderId: string;
+}
+
+/** Server-reported problem with one cart item (e.g. sold out); the cart is invalid while one refers to an item. */
+export interface CartError {
+  eanNo: string;
+  message?: string;
+}
+
+/** Checkout form fields (SPEC §3 Checkout input fields). */
+export interface CheckoutInput {
+  name: string;
+  phone: string;
+  email: string;
+  /** true = home delivery, false = click-and-collect. */
+  delivery: boolean;
+  address: string;
+  city: string;
+}
+
+/** What the checkout keeps about the placed order (confirmation page). */
+export interface OrderInfo {
+  reservationId?: number;
+  shopId?: number;
+  delivery?: boolean;
+  [key: string]: unknown;
+}
+
+/** The cart model's state (SPEC §3 "Cart state"). Everything except txData is persisted and synced across tabs. */
+export interface CartState {
+  /** The cart lines. */
+  orders: CartLine[];
+  /** Checkout input of the shopper. */
+  client: CheckoutInput;
+  /** Sum of line counts. */
+  count: number;
+  /** Øre, after discount, never below the total deposit. */
+  total: number;
+  /** Freight: the highest frightPrice among the lines. */
+  shipping: number;
+  /** Payment transaction data (never persisted). */
+  txData: unknown;
+  discount: Discount;
+  klarnaOrders: KlarnaOrder[];
+  qliroOrders: QliroOrder[];
+  orderInfo: OrderInfo | null;
+  selectedShipping: SelectedShipping;
+  isCartValid: boolean;
+  cartErrors: CartError[];
 }

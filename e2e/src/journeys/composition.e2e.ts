@@ -1,0 +1,90 @@
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, newContext, watchErrors } from '../support/browser.js';
+import { findPurchasableArticle } from '../support/catalog.js';
+import { repoRoot } from '../support/paths.js';
+import { startShop, type ShopServer } from '../support/server.js';
+import { serveStatic } from '../support/static-origin.js';
+
+const FALLBACK = 'Denne delen av siden kunne ikke lastes.';
+const local = (name: string) => `/mf/${name}/mf-manifest.json`;
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('run-time composition', () => {
+  let shop: ShopServer;
+  let cdn: Awaited<ReturnType<typeof serveStatic>>;
+
+  afterAll(async () => {
+    await shop?.stop();
+    await cdn?.close();
+  });
+
+  it('a remote whose manifest fails to load shows the fallback while header and cart badge keep working', async () => {
+    shop = await startShop({
+      REMOTES_JSON: JSON.stringify({
+        mf_catalog: local('mf-catalog'),
+        mf_cart_checkout: local('mf-cart-checkout'),
+        mf_account: local('mf-account'),
+        // The content team's remote is "down": its manifest answers 404.
+        mf_content: '/mf/mf-content-is-down/mf-manifest.json',
+      }),
+    });
+    const target = await findPurchasableArticle(shop.url);
+    const context = await newContext(browser, shop.url);
+    const page = await context.newPage();
+    watchErrors(page);
+
+    // The catalogue and the cart still work: put one item in the cart.
+    await page.goto(`/product/${target.slug}`);
+    await page.getByRole('heading', { level: 1, name: target.name }).waitFor();
+    await page.getByRole('button', { name: target.colorName, exact: true }).click();
+    await page.getByRole('button', { name: target.sizeName, exact: true }).click();
+    await page.getByRole('button', { name: 'Legg i handlekurven' }).click();
+    await expect.poll(() => page.getByTestId('cart-count').textContent()).toBe('1');
+
+    // The home page belongs to the broken remote: the fallback shows, the chrome does not go blank.
+    await page.goto('/');
+    await page.getByText(FALLBACK).waitFor();
+    await page.getByRole('button', { name: 'Prøv igjen' }).waitFor();
+    await expect.poll(() => page.getByTestId('cart-count').textContent()).toBe('1');
+    expect(await page.locator('[title="Gå til kassen"]').count()).toBeGreaterThan(0);
+    // Header navigation still leads to a working remote.
+    await page.locator(`header a[href="/${target.categoryParam}"]`).first().click();
+    await page.waitForURL(`**/${target.categoryParam}`);
+    await expect.poll(() => page.locator('main').innerText()).toMatch(/\d+,\d{2}\s*kr/);
+    await context.close();
+    await shop.stop();
+  });
+
+  it('mf-catalog served from a second origin (same build, no rebuild) through remotes.json', async () => {
+    cdn = await serveStatic(join(repoRoot, 'mf-catalog', 'dist'));
+    shop = await startShop({
+      REMOTES_JSON: JSON.stringify({
+        mf_catalog: `${cdn.origin}/mf-manifest.json`,
+        mf_cart_checkout: local('mf-cart-checkout'),
+        mf_account: local('mf-account'),
+        mf_content: local('mf-content'),
+      }),
+    });
+    const remotes = await (await fetch(`${shop.url}/remotes.json`)).json();
+    expect(remotes.mf_catalog).toBe(`${cdn.origin}/mf-manifest.json`);
+    const target = await findPurchasableArticle(shop.url);
+    const context = await newContext(browser, shop.url);
+    const page = await context.newPage();
+    const { errors } = watchErrors(page);
+    await page.goto(`/${target.categoryParam}`);
+    await expect.poll(() => page.locator('main').innerText()).toMatch(/\d+,\d{2}\s*kr/);
+    expect(cdn.hits).toContain('/mf-manifest.json');
+    expect(cdn.hits.some((hit) => hit.endsWith('.js'))).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,41 @@
+/** Picks, through the real API, an article a shopper can buy: visible, purchasable, a variant in stock. */
+export interface PurchasableArticle {
+  id: number;
+  name: string;
+  slug: string;
+  categoryParam: string;
+  colorName: string;
+  sizeName: string;
+}
+
+interface RawCategory {
+  MainGroupID: number;
+  Name: string;
+}
+
+export async function findPurchasableArticle(baseUrl: string): Promise<PurchasableArticle> {
+  const get = async <T>(path: string): Promise<T> => {
+    const response = await fetch(`${baseUrl}/api/v1${path}`);
+    if (!response.ok) throw new Error(`GET ${path} → ${response.status}`);
+    return (await response.json()) as T;
+  };
+  const categories = await get<RawCategory[]>('/categories');
+  for (const category of categories) {
+    const page = await get<{ data: Array<{ ArticleID: number }> }>(`/categories/${category.MainGroupID}/articles?per_page=20`);
+    for (const listed of page.data) {
+      const detail = await get<any>(`/articles/${listed.ArticleID}`);
+      if (detail.PurchasableOnWeb !== 1 || detail.VisibleOnWeb !== 1) continue;
+      const variant = (detail.Variants ?? []).find((v: any) => (v.Shops ?? []).some((s: any) => s.Qty > 0));
+      if (!variant) continue;
+      return {
+        id: detail.ArticleID,
+        name: detail.Name,
+        slug: detail.Slug,
+        categoryParam: category.Name.toLowerCase().replace(/\s+/g, '-'),
+        colorName: variant.Color?.Name,
+        sizeName: variant.Size?.Name,
+      };
+    }
+  }
+  throw new Error('no purchasable article in stock found');
+}

@@ -1,0 +1,7 @@
+import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+
+export const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
+/** A database seeded once per run; each server copies it so servers never share a data directory. */
+export const templateDataDir = join(repoRoot, 'e2e', 'artifacts', 'template-db');
+export const artifactsDir = join(repoRoot, 'e2e', 'artifacts');

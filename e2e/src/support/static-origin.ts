@@ -1,0 +1,40 @@
+import { createReadStream, existsSync, statSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { extname, join, normalize } from 'node:path';
+
+const TYPES: Record<string, string> = {
+  '.js': 'text/javascript; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.map': 'application/json',
+};
+
+/**
+ * A second origin serving a remote's build output as a CDN would: static files with CORS, nothing else.
+ * It proves a remote can be deployed apart from the shell.
+ */
+export async function serveStatic(dir: string): Promise<{ origin: string; close(): Promise<void>; hits: string[] }> {
+  const hits: string[] = [];
+  const server: Server = createServer((req, res) => {
+    const path = normalize(decodeURIComponent((req.url ?? '/').split('?')[0])).replace(/^(\.\.[/\\])+/, '');
+    const file = join(dir, path);
+    res.setHeader('Access-Control-Allow-Origin', '*');
+    if (!file.startsWith(dir) || !existsSync(file) || !statSync(file).isFile()) {
+      res.statusCode = 404;
+      res.end('not found');
+      return;
+    }
+    hits.push(path);
+    res.setHeader('Content-Type', TYPES[extname(file)] ?? 'application/octet-stream');
+    createReadStream(file).pipe(res);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    hits,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}

@@ -1,0 +1,151 @@
+#!/usr/bin/env node
+// `npm run bench`: performance figures of the real build on the real server, written as JSON to bench/results/.
+// A benchmark, never a test: it reports figures (and budget lines), it does not fail the test suite.
+import { spawn } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { fileURLToPath } from 'node:url';
+import { buildFrontEnds } from './build.mjs';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const results = { date: new Date().toISOString(), node: process.version, machine: 'see env', figures: {} };
+
+function freePort() {
+  return new Promise((resolve) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+async function startServer(dataDir, env = {}) {
+  const port = await freePort();
+  const started = performance.now();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'api/src/main.ts'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  child.stdout.on('data', (d) => (log += d));
+  child.stderr.on('data', (d) => (log += d));
+  const url = `http://127.0.0.1:${port}`;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited:\n${log}`);
+    try {
+      if ((await fetch(`${url}/api/v1/health`)).ok) break;
+    } catch {}
+    if (performance.now() - started > 300_000) throw new Error(`server did not start:\n${log}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const seconds = (performance.now() - started) / 1000;
+  return {
+    url,
+    seconds,
+    stop: () =>
+      new Promise((resolve) => {
+        child.once('exit', resolve);
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+function percentile(sorted, p) {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+/** Sequential requests (one connection) so each latency is the server's, not a queue's. */
+async function latency(url, { count = 300, warmup = 30, init } = {}) {
+  for (let i = 0; i < warmup; i++) await (await fetch(url, init)).arrayBuffer();
+  const samples = [];
+  for (let i = 0; i < count; i++) {
+    const t = performance.now();
+    const response = await fetch(url, init);
+    await response.arrayBuffer();
+    if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+    samples.push(performance.now() - t);
+  }
+  samples.sort((a, b) => a - b);
+  const round = (n) => Math.round(n * 100) / 100;
+  return { requests: count, p50_ms: round(percentile(samples, 50)), p95_ms: round(percentile(samples, 95)), p99_ms: round(percentile(samples, 99)) };
+}
+
+async function firstViewJs(baseUrl, paths) {
+  const { chromium } = await import('playwright-core');
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  const out = {};
+  try {
+    for (const path of paths) {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      const scripts = [];
+      let requests = 0;
+      page.on('request', () => requests++);
+      page.on('response', async (response) => {
+        if (response.request().resourceType() !== 'script') return;
+        try {
+          const body = await response.body();
+          scripts.push({ url: response.url(), raw: body.length, gzip: gzipSync(body, { level: 9 }).length });
+        } catch {}
+      });
+      await page.goto(baseUrl + path, { waitUntil: 'networkidle' });
+      await context.close();
+      out[path] = {
+        js_files: scripts.length,
+        js_raw_bytes: scripts.reduce((s, x) => s + x.raw, 0),
+        js_gzip_bytes: scripts.reduce((s, x) => s + x.gzip, 0),
+        requests,
+        scripts: scripts.map((s) => ({ file: s.url.replace(baseUrl, ''), raw: s.raw, gzip: s.gzip })),
+      };
+    }
+  } finally {
+    await browser.close();
+  }
+  return out;
+}
+
+async function main() {
+  buildFrontEnds();
+  const dataDir = mkdtempSync(join(tmpdir(), 'shop-bench-'));
+  try {
+    // First start seeds an empty database; the second is the cold start of an already-built, already-seeded tree.
+    let server = await startServer(dataDir);
+    results.figures.first_start_with_seed_s = Math.round(server.seconds * 100) / 100;
+    await server.stop();
+    server = await startServer(dataDir);
+    results.figures.cold_start_s = Math.round(server.seconds * 100) / 100;
+
+    const categories = await (await fetch(`${server.url}/api/v1/categories`)).json();
+    const category = categories[0];
+    const id = category.MainGroupID ?? category.id ?? category.Id;
+    const name = String(category.Name ?? category.name).toLowerCase().replace(/\s+/g, '-');
+    results.figures.api_category_articles_embedded = await latency(`${server.url}/api/v1/categories/${id}/articles?page=2&per_page=20`);
+    try {
+      results.figures.first_view = await firstViewJs(server.url, ['/', `/${encodeURIComponent(name)}`]);
+    } catch (error) {
+      results.figures.first_view = { error: String(error?.message ?? error) };
+    }
+    await server.stop();
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  mkdirSync(join(root, 'bench/results'), { recursive: true });
+  const file = join(root, 'bench/results', `bench-${results.date.replace(/[:.]/g, '-')}.json`);
+  writeFileSync(file, JSON.stringify(results, null, 2));
+  writeFileSync(join(root, 'bench/results/latest.json'), JSON.stringify(results, null, 2));
+  console.log(JSON.stringify(results.figures, (k, v) => (k === 'scripts' ? undefined : v), 2));
+  console.log(`written ${file}`);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

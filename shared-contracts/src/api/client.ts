@@ -1,0 +1,118 @@
+/**
+ * The one axios instance every API call goes through (SPEC §7): base /api/v1, XHR marker, CSRF header read from
+ * `<meta name="csrf-token">` at request time, JSON bodies, no timeout, success = 2xx, errors → ApiError.
+ */
+import axios, { type AxiosRequestConfig, type AxiosResponse } from 'axios';
+import { toApiError } from './errors.js';
+
+export const DEFAULT_API_BASE_URL = '/api/v1';
+
+/** Per-call options every client function accepts as its last argument. */
+export interface RequestOptions {
+  /** Aborting rejects with ApiError kind 'aborted'. A call with a signal never shares an in-flight request. */
+  signal?: AbortSignal;
+  /** Milliseconds; default none (SPEC §7). Exceeding it rejects with ApiError kind 'timeout'. */
+  timeout?: number;
+}
+
+export const http = axios.create({
+  baseURL: DEFAULT_API_BASE_URL,
+  headers: { 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json' },
+  timeout: 0,
+  // Remotes served from another origin still send the session cookie; same-origin requests are unaffected.
+  withCredentials: true,
+  validateStatus: (status) => status >= 200 && status < 300,
+});
+
+/** Points the client at another API root (standalone remote dev servers, tests). */
+export function setApiBaseUrl(url: string): void {
+  http.defaults.baseURL = url;
+}
+
+export function getApiBaseUrl(): string {
+  return http.defaults.baseURL ?? DEFAULT_API_BASE_URL;
+}
+
+type CsrfSource = () => string | null | undefined;
+
+/** Reads the token the server rendered into index.html. */
+export const readCsrfMeta: CsrfSource = () => {
+  if (typeof document === 'undefined') return null;
+  return document.querySelector('meta[name="csrf-token"]')?.getAttribute('content') ?? null;
+};
+
+let csrfSource: CsrfSource = readCsrfMeta;
+
+/** Replaces where the CSRF token comes from (non-browser callers); pass nothing to restore the meta tag. */
+export function setCsrfTokenSource(source?: CsrfSource): void {
+  csrfSource = source ?? readCsrfMeta;
+}
+
+// Read per request, not once at start-up: the token changes when the session does (login/logout).
+http.interceptors.request.use((config) => {
+  const token = csrfSource();
+  if (token) {
+    config.headers.set('X-CSRF-TOKEN', token);
+  } else {
+    console.error('CSRF token not found: <meta name="csrf-token"> is missing; the request is sent without X-CSRF-TOKEN');
+  }
+  return config;
+});
+
+const inFlight = new Map<string, Promise<AxiosResponse<unknown>>>();
+
+function stableParams(params: Record<string, unknown> | undefined): string {
+  if (!params) return '';
+  return JSON.stringify(Object.keys(params).sort().map((k) => [k, params[k]]));
+}
+
+/** Number of GETs currently shared (for tests and diagnostics). */
+export function inFlightCount(): number {
+  return inFlight.size;
+}
+
+async function send<T>(config: AxiosRequestConfig): Promise<AxiosResponse<T>> {
+  try {
+    return await http.request<T>(config);
+  } catch (error) {
+    throw toApiError(error);
+  }
+}
+
+/**
+ * GET with in-flight de-duplication: identical concurrent GETs (same base URL, path and params) share one request.
+ * Each caller maps the shared raw answer itself, so nobody receives another caller's objects.
+ */
+export function getResponse<T>(url: string, params?: Record<string, unknown>, opts: RequestOptions = {}): Promise<AxiosResponse<T>> {
+  const config: AxiosRequestConfig = { method: 'get', url, params, signal: opts.signal, timeout: opts.timeout };
+  if (opts.signal || opts.timeout) return send<T>(config);
+  const key = `${getApiBaseUrl()} ${url} ${stableParams(params)}`;
+  const existing = inFlight.get(key);
+  if (existing) return existing as Promise<AxiosResponse<T>>;
+  const promise = send<T>(config).finally(() => inFlight.delete(key));
+  inFlight.set(key, promise as Promise<AxiosResponse<unknown>>);
+  return promise;
+}
+
+export async function get<T>(url: string, params?: Record<string, unknown>, opts?: RequestOptions): Promise<T> {
+  return (await getResponse<T>(url, params, opts)).data;
+}
+
+export function sendResponse<T>(method: 'post' | 'put' | 'delete' | 'patch', url: string, data?: unknown, opts: RequestOptions = {}) {
+  return send<T>({ method, url, data, signal: opts.signal, timeout: opts.timeout });
+}
+
+export async function post<T>(url: string, data?: unknown, opts?: RequestOptions): Promise<T> {
+  return (await sendResponse<T>('post', url, data, opts)).data;
+}
+
+export async function put<T>(url: string, data?: unknown, opts?: RequestOptions): Promise<T> {
+  return (await sendResponse<T>('put', url, data, opts)).data;
+}
+
+export async function del<T>(url: string, opts?: RequestOptions): Promise<T> {
+  return (await sendResponse<T>('delete', url, undefined, opts)).data;
+}
+
+/** Path segment from a user-provided value (slugs may contain "&", "æøå"). */
+export const seg = (value: string | number) => encodeURIComponent(String(value));

@@ -1,0 +1,33 @@
+/** Cart, promo-code, shop and reservation calls (SPEC §7). */
+import type { RawShippingMethod, ShippingMethod } from '../types/cart.js';
+import type { Promocode, RawPromocode } from '../types/promo.js';
+import type { RawReservation, Reservation, ReservationPayload } from '../types/order.js';
+import type { RawShop, Shop } from '../types/shop.js';
+import { mapPromocode, mapReservation, mapShippingMethod } from '../mappers/order.js';
+import { mapShop } from '../mappers/shop.js';
+import { get, post, seg, type RequestOptions } from './client.js';
+
+/** GET /shipping_methods */
+export async function getShippingMethods(opts?: RequestOptions): Promise<ShippingMethod[]> {
+  return (await get<RawShippingMethod[]>('/shipping_methods', undefined, opts)).map(mapShippingMethod);
+}
+
+/** GET /shops */
+export async function getShops(opts?: RequestOptions): Promise<Shop[]> {
+  return (await get<RawShop[]>('/shops', undefined, opts)).map(mapShop);
+}
+
+/** GET /promocodes */
+export async function getPromocodes(opts?: RequestOptions): Promise<Promocode[]> {
+  return (await get<RawPromocode[]>('/promocodes', undefined, opts)).map(mapPromocode);
+}
+
+/** GET /promocodes/check/{code}: the code when valid now (404 otherwise). */
+export async function checkPromocode(code: string, opts?: RequestOptions): Promise<Promocode> {
+  return mapPromocode(await get<RawPromocode>(`/promocodes/check/${seg(code.trim())}`, undefined, opts));
+}
+
+/** POST /reservations: places a click-and-collect or delivery reservation from the cart. */
+export async function createReservation(payload: ReservationPayload, opts?: RequestOptions): Promise<Reservation> {
+  return mapReservation(await post<RawReservation>('/reservations', payload, opts));
+}

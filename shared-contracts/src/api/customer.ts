@@ -1,0 +1,90 @@
+/** Customer and session calls (SPEC §7). */
+import type {
+  Customer,
+  CustomerCode,
+  CustomerUpdatePayload,
+  LoginPayload,
+  LoginType,
+  MessageResponse,
+  PasswordEmailPayload,
+  PasswordResetPayload,
+  RawCustomer,
+  RawCustomerCode,
+  RegisterPayload,
+} from '../types/customer.js';
+import type { Paginated, RawPaginated } from '../types/common.js';
+import type { CustomerOrder, RawCustomerOrder, RawReservation, Reservation } from '../types/order.js';
+import type { RawReview, Review } from '../types/catalog.js';
+import { mapCustomer } from '../mappers/customer.js';
+import { mapCustomerOrder, mapReservation } from '../mappers/order.js';
+import { mapReview } from '../mappers/catalog.js';
+import { mapPaginated } from '../mappers/content.js';
+import { del, get, getResponse, post, put, seg, type RequestOptions } from './client.js';
+
+/** GET /customers/current → the user, or null on 204 (no user logged in). */
+export async function getCurrentCustomer(opts?: RequestOptions): Promise<Customer | null> {
+  const response = await getResponse<RawCustomer | ''>('/customers/current', undefined, opts);
+  if (response.status === 204 || !response.data) return null;
+  return mapCustomer(response.data);
+}
+
+/** POST /customers/login, or /customers/login/{type} when a type is given. */
+export async function loginCustomer(payload: LoginPayload, type?: LoginType, opts?: RequestOptions): Promise<Customer> {
+  const path = type ? `/customers/login/${seg(type)}` : '/customers/login';
+  return mapCustomer(await post<RawCustomer>(path, payload, opts));
+}
+
+/** POST /customers/register */
+export async function registerCustomer(payload: RegisterPayload, opts?: RequestOptions): Promise<Customer> {
+  return mapCustomer(await post<RawCustomer>('/customers/register', payload, opts));
+}
+
+/** GET /customers/email/resend: sends the verification e-mail again. */
+export async function resendVerificationEmail(opts?: RequestOptions): Promise<void> {
+  await get<unknown>('/customers/email/resend', undefined, opts);
+}
+
+/** PUT /customers/{id} (leave empty fields out: see `compactPayload` in validation). */
+export async function updateCustomer(id: number, payload: CustomerUpdatePayload, opts?: RequestOptions): Promise<Customer> {
+  return mapCustomer(await put<RawCustomer>(`/customers/${seg(id)}`, payload, opts));
+}
+
+/** DELETE /customers/{id} */
+export async function deleteCustomer(id: number, opts?: RequestOptions): Promise<void> {
+  await del<unknown>(`/customers/${seg(id)}`, opts);
+}
+
+/** POST /customers/logout */
+export async function logoutCustomer(opts?: RequestOptions): Promise<void> {
+  await post<unknown>('/customers/logout', undefined, opts);
+}
+
+/** GET /customers/current/code: the member QR code. */
+export async function getCurrentCustomerCode(opts?: RequestOptions): Promise<CustomerCode> {
+  return get<RawCustomerCode>('/customers/current/code', undefined, opts);
+}
+
+/** GET /customers/current/reservations?page */
+export async function getCustomerReservations(page = 1, opts?: RequestOptions): Promise<Paginated<Reservation>> {
+  return mapPaginated(await get<RawPaginated<RawReservation>>('/customers/current/reservations', { page }, opts), mapReservation);
+}
+
+/** GET /customers/current/orders?page */
+export async function getCustomerOrders(page = 1, opts?: RequestOptions): Promise<Paginated<CustomerOrder>> {
+  return mapPaginated(await get<RawPaginated<RawCustomerOrder>>('/customers/current/orders', { page }, opts), mapCustomerOrder);
+}
+
+/** GET /customers/current/reviews?page */
+export async function getCustomerReviews(page = 1, opts?: RequestOptions): Promise<Paginated<Review>> {
+  return mapPaginated(await get<RawPaginated<RawReview>>('/customers/current/reviews', { page }, opts), mapReview);
+}
+
+/** POST /customers/password/email: asks for a reset link. */
+export async function requestPasswordReset(payload: PasswordEmailPayload, opts?: RequestOptions): Promise<MessageResponse> {
+  return post<MessageResponse>('/customers/password/email', payload, opts);
+}
+
+/** POST /customers/password/reset */
+export async function resetPassword(payload: PasswordResetPayload, opts?: RequestOptions): Promise<MessageResponse> {
+  return post<MessageResponse>('/customers/password/reset', payload, opts);
+}

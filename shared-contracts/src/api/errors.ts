@@ -1,0 +1,75 @@
+import axios from 'axios';
+import { httpErrorTexts } from '../texts/index.js';
+
+/** SPEC §8 generic HTTP failures: status-code failure, network error, request aborted, timeout exceeded. */
+export type ApiErrorKind = 'status' | 'network' | 'aborted' | 'timeout';
+
+/** Every API client function rejects with this. `status`/`data` are set for kind 'status' only. */
+export class ApiError extends Error {
+  readonly kind: ApiErrorKind;
+  readonly status?: number;
+  readonly data?: unknown;
+  /** Method and path of the failed request, for logs. */
+  readonly request?: string;
+
+  constructor(init: { kind: ApiErrorKind; message: string; status?: number; data?: unknown; request?: string; cause?: unknown }) {
+    super(init.message, { cause: init.cause });
+    this.name = 'ApiError';
+    this.kind = init.kind;
+    this.status = init.status;
+    this.data = init.data;
+    this.request = init.request;
+  }
+}
+
+export function isApiError(value: unknown): value is ApiError {
+  return value instanceof ApiError;
+}
+
+/** True for an ApiError of kind 'status' with one of the given statuses. */
+export function hasStatus(value: unknown, ...statuses: number[]): value is ApiError & { status: number } {
+  return isApiError(value) && value.kind === 'status' && value.status !== undefined && statuses.includes(value.status);
+}
+
+/** The `message` of a JSON error body `{message, errors?}` when there is one (Norwegian where a shopper sees it). */
+export function serverMessage(error: unknown): string | null {
+  if (!isApiError(error) || typeof error.data !== 'object' || error.data === null) return null;
+  const message = (error.data as { message?: unknown }).message;
+  return typeof message === 'string' && message !== '' ? message : null;
+}
+
+/** First field message of a 422 body `{message, errors: {field: [msg…]}}`, if any. */
+export function firstFieldError(error: unknown): string | null {
+  if (!isApiError(error) || typeof error.data !== 'object' || error.data === null) return null;
+  const errors = (error.data as { errors?: unknown }).errors;
+  if (typeof errors !== 'object' || errors === null) return null;
+  for (const value of Object.values(errors)) {
+    const first = Array.isArray(value) ? value[0] : value;
+    if (typeof first === 'string' && first !== '') return first;
+  }
+  return null;
+}
+
+/** Maps whatever axios threw onto ApiError. */
+export function toApiError(error: unknown): ApiError {
+  if (error instanceof ApiError) return error;
+  if (!axios.isAxiosError(error)) {
+    // A cancel via AbortSignal is a CanceledError (an AxiosError subclass); anything else is a bug upstream.
+    return new ApiError({ kind: 'network', message: error instanceof Error ? error.message : String(error), cause: error });
+  }
+  const request = error.config ? `${(error.config.method ?? 'get').toUpperCase()} ${error.config.url ?? ''}` : undefined;
+  if (axios.isCancel(error) || error.code === axios.AxiosError.ERR_CANCELED) {
+    return new ApiError({ kind: 'aborted', message: httpErrorTexts.aborted, request, cause: error });
+  }
+  if (error.code === axios.AxiosError.ETIMEDOUT || (error.code === axios.AxiosError.ECONNABORTED && /timeout/i.test(error.message))) {
+    return new ApiError({ kind: 'timeout', message: httpErrorTexts.timeout(error.config?.timeout ?? 0), request, cause: error });
+  }
+  if (error.code === axios.AxiosError.ECONNABORTED) {
+    return new ApiError({ kind: 'aborted', message: httpErrorTexts.aborted, request, cause: error });
+  }
+  if (error.response) {
+    const { status, data } = error.response;
+    return new ApiError({ kind: 'status', message: httpErrorTexts.status(status), status, data, request, cause: error });
+  }
+  return new ApiError({ kind: 'network', message: httpErrorTexts.network, request, cause: error });
+}

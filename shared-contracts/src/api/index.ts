@@ -1,0 +1,15 @@
+export {
+  http,
+  setApiBaseUrl,
+  getApiBaseUrl,
+  setCsrfTokenSource,
+  readCsrfMeta,
+  inFlightCount,
+  DEFAULT_API_BASE_URL,
+  type RequestOptions,
+} from './client.js';
+export * from './errors.js';
+export * from './catalog.js';
+export * from './customer.js';
+export * from './commerce.js';
+export * from './content.js';

@@ -1,0 +1,54 @@
+/** Business constants of SPEC §9 (one place for each fact). Money in øre, times in ms. */
+
+/** Default shipping choice of the cart state. */
+export const DEFAULT_SHIPPING = Object.freeze({ id: 'delivery', price: 19900 });
+/** Item frightPrice when the API sends none. */
+export const DEFAULT_FRIGHT_PRICE = 9900;
+/** Bestseller qty/turnover rank when the API sends none. */
+export const DEFAULT_BESTSELLER_RANK = 9999;
+
+/** Category listing defaults: page 1, 20 per page, order by Name ascending. */
+export const CATEGORY_PAGE_SIZE = 20;
+export const CATEGORY_DEFAULT_QUERY = Object.freeze({ page: 1, per_page: CATEGORY_PAGE_SIZE, orderBy: 'Name', order: 'asc' as const });
+
+/** Search defaults: take 1000, page zero-based. */
+export const SEARCH_TAKE = 1000;
+
+/** Cart line default count. */
+export const CART_LINE_DEFAULT_COUNT = 1;
+
+/** Shop id of the web-shop stock location ("available shop id fixed to 55"). */
+export const WEB_SHOP_ID = 55;
+/** Chain id of the theme. */
+export const CHAIN_ID = 1;
+
+export const VERIFICATION_ALERT_TIMEOUT = 3000;
+export const MOBILE_MENU_SCROLL_DELAY = 300;
+/** A left swipe closes the mobile menu when the combined movement is over this many px. */
+export const SWIPE_THRESHOLD_PX = 10;
+export const SCROLL_RESTORE_DELAY = 300;
+export const POLL_INTERVAL = 50;
+export const HASH_SCROLL_DELAY = 50;
+export const HASH_SCROLL_OFFSET_PX = 80;
+export const BREADCRUMB_HISTORY = 10;
+/** Mobile layout below this window width (px). */
+export const MOBILE_BREAKPOINT_PX = 1020;
+
+/** The cookie the consent modal sets: cookiesAccepted=true, about one year, path /. */
+export const COOKIE_CONSENT = Object.freeze({ name: 'cookiesAccepted', value: 'true', maxAgeDays: 365, path: '/' });
+
+/** Local-storage/tab-sync keys of the shared state (SPEC §3). */
+export const SYNCED_STATE_KEYS = Object.freeze([
+  'user',
+  'total',
+  'shipping',
+  'discount',
+  'klarnaOrders',
+  'orderInfo',
+  'orders',
+  'client',
+  'count',
+  'activePromocode',
+  'favourites',
+] as const);
+export type SyncedStateKey = (typeof SYNCED_STATE_KEYS)[number];

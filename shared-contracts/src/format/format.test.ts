@@ -1,0 +1,171 @@
+import { describe, expect, it } from 'vitest';
+import { formatAmount, formatInteger, formatMoney, formatNumber, kronerToOre } from './money.js';
+import {
+  durationInWords,
+  formatDate,
+  formatDateLong,
+  formatDateTime,
+  formatDateWithWeekday,
+  mondayFirstIndex,
+  relativeTime,
+  weekdayName,
+  weekdaysMondayFirst,
+} from './dates.js';
+import { categoryParam, compareNb, matchesCategoryParam, slug, sortByName } from './text.js';
+
+const NBSP = '\u00a0';
+const MINUS = '\u2212';
+
+describe('formatMoney (øre → "kr")', () => {
+  it.each([
+    [49900, `499,00${NBSP}kr`],
+    [0, `0,00${NBSP}kr`],
+    [5, `0,05${NBSP}kr`],
+    [19900, `199,00${NBSP}kr`],
+    [123456750, `1${NBSP}234${NBSP}567,50${NBSP}kr`],
+    [-1230, `${MINUS}12,30${NBSP}kr`],
+    [Number.NaN, `0,00${NBSP}kr`],
+  ])('%d → %j', (ore, text) => {
+    expect(formatMoney(ore)).toBe(text);
+  });
+});
+
+describe('numbers', () => {
+  it.each([
+    [formatAmount(49900), '499,00'],
+    [formatNumber(1234.5), `1${NBSP}234,50`],
+    [formatNumber(0.005), '0,01'],
+    [formatInteger(15000), `15${NBSP}000`],
+  ])('%j = %j', (actual, expected) => {
+    expect(actual).toBe(expected);
+  });
+  it('kroner → øre', () => {
+    expect(kronerToOre(499.9)).toBe(49990);
+  });
+});
+
+describe('dates', () => {
+  const d = new Date(2026, 10, 22, 9, 5); // søndag 22. november 2026, 09:05 local
+  it.each([
+    [formatDate(d), '22.11.2026'],
+    [formatDate(new Date(2026, 0, 2)), '02.01.2026'],
+    [formatDateLong(d), '22. november 2026'],
+    [formatDateWithWeekday(d), 'søndag 22. november 2026'],
+    [formatDateTime(d), '22.11.2026 kl. 09:05'],
+    [formatDate('not a date'), ''],
+  ])('%j = %j', (actual, expected) => {
+    expect(actual).toBe(expected);
+  });
+
+  it.each([
+    [0, 'søndag'],
+    [1, 'mandag'],
+    [6, 'lørdag'],
+    [7, 'søndag'],
+  ])('weekday %i is %s', (day, name) => {
+    expect(weekdayName(day)).toBe(name);
+  });
+
+  it('weeks start on Monday', () => {
+    expect(weekdaysMondayFirst()).toEqual(['mandag', 'tirsdag', 'onsdag', 'torsdag', 'fredag', 'lørdag', 'søndag']);
+    expect([1, 2, 3, 4, 5, 6, 0].map(mondayFirstIndex)).toEqual([0, 1, 2, 3, 4, 5, 6]);
+  });
+});
+
+describe('relative time (SPEC wording)', () => {
+  const s = 1000;
+  const min = 60 * s;
+  const h = 60 * min;
+  const day = 24 * h;
+  it.each([
+    [10 * s, 'et par sekunder'],
+    [44 * s, 'et par sekunder'],
+    [45 * s, 'et minutt'],
+    [89 * s, 'et minutt'],
+    [90 * s, '2 minutter'],
+    [44 * min, '44 minutter'],
+    [45 * min, 'en time'],
+    [2 * h, '2 timer'],
+    [21 * h, '21 timer'],
+    [22 * h, 'en dag'],
+    [2 * day, '2 dager'],
+    [6 * day, '6 dager'],
+    [7 * day, 'en uke'],
+    [14 * day, '2 uker'],
+    [21 * day, '3 uker'],
+    [30 * day, 'en måned'],
+    [60 * day, '2 måneder'],
+    [300 * day, '10 måneder'],
+    [365 * day, 'et år'],
+    [3 * 365 * day, '3 år'],
+  ])('%d ms → %s', (ms, words) => {
+    expect(durationInWords(ms)).toBe(words);
+  });
+
+  const now = new Date(2026, 10, 22, 12, 0);
+  it.each([
+    [new Date(now.getTime() + 3 * day), 'om 3 dager'],
+    [new Date(now.getTime() - 3 * day), 'for 3 dager siden'],
+    [new Date(now.getTime() - 5 * s), 'for et par sekunder siden'],
+    [new Date(now.getTime() + h), 'om en time'],
+    [new Date(now.getTime() - 2 * 365 * day), 'for 2 år siden'],
+  ])('%s → %s', (date, text) => {
+    expect(relativeTime(date, now)).toBe(text);
+  });
+});
+
+describe('nb-NO collation', () => {
+  it('sorts æ, ø, å after z', () => {
+    expect(sortByName([{ name: 'Åre' }, { name: 'Øl' }, { name: 'Zebra' }, { name: 'Ærfugl' }, { name: 'Anorakk' }]).map((x) => x.name)).toEqual([
+      'Anorakk',
+      'Zebra',
+      'Ærfugl',
+      'Øl',
+      'Åre',
+    ]);
+    expect(compareNb('ø', 'z')).toBeGreaterThan(0);
+  });
+  it('does not mutate its input', () => {
+    const list = [{ name: 'b' }, { name: 'a' }];
+    sortByName(list);
+    expect(list[0].name).toBe('b');
+  });
+});
+
+describe('slug (SPEC §9 + documented additions)', () => {
+  it.each([
+    ['Fjellbris Skalljakke Herre', 'fjellbris-skalljakke-herre'],
+    ['Blåbær', 'blabaer'],
+    ['Grønn ørret', 'gronn-orret'],
+    ['ÆØÅ æøå', 'aeoa-aeoa'],
+    ['Hjelmer & alpinbriller', 'hjelmer-alpinbriller'],
+    ['Blåbær-juice 0,5 l', 'blabaer-juice-0-5-l'],
+    ['  Café   crème  ', 'cafe-creme'],
+    ['Ullgenser "Vikafjell" (barn)', 'ullgenser-vikafjell-barn'],
+    ["O'Neill Hyperfreak", 'oneill-hyperfreak'],
+    ['Jakke/vest 2-i-1', 'jakke-vest-2-i-1'],
+    ['---', ''],
+  ])('%j → %j', (input, expected) => {
+    expect(slug(input)).toBe(expected);
+  });
+});
+
+describe('categoryParam', () => {
+  it.each([
+    ['Hjelmer & alpinbriller', 'hjelmer-&-alpinbriller'],
+    ['Mat og drikke', 'mat-og-drikke'],
+    ['Klær', 'klær'],
+    ['Tilbehør sportsutstyr', 'tilbehør-sportsutstyr'],
+    ['  Vintersport ', 'vintersport'],
+  ])('%j → %j', (input, expected) => {
+    expect(categoryParam(input)).toBe(expected);
+  });
+  it.each([
+    ['Hjelmer & alpinbriller', 'hjelmer-&-alpinbriller', true],
+    ['Hjelmer & alpinbriller', 'hjelmer-%26-alpinbriller', true],
+    ['Klær', 'kl%C3%A6r', true],
+    ['Klær', 'sko', false],
+  ])('%j matches %j: %s', (name, param, expected) => {
+    expect(matchesCategoryParam(name, param)).toBe(expected);
+  });
+});

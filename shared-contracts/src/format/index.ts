@@ -1,0 +1,3 @@
+export * from './money.js';
+export * from './dates.js';
+export * from './text.js';

@@ -1,0 +1,221 @@
+/**
+ * Route facts of SPEC §2: names, path patterns (react-router 7 syntax), path builders, the gender and shortcut
+ * tables and redirects. The shell owns the router; everyone builds links with `pathFor`.
+ */
+import { categoryParam } from '../format/text.js';
+
+/** Static article pages (SPEC §2 "article pages"), served by mf-content. */
+export const ARTICLE_PAGES = [
+  'dette-trenger-barnet-til-barnehagestart',
+  'hvordan-kle-barna',
+  'bionic-finish-eco',
+  'furet-vaerbitt-vikafjell',
+] as const;
+export type ArticlePage = (typeof ARTICLE_PAGES)[number];
+
+/** Campaign pages that redirect home. */
+export const CAMPAIGN_PAGES = ['jan-mayen', 'skikkelig-stresstest', 'ny-kolleksjon-fra-heldre-jan-mayen', 'heldre-pa-langtur-over-vidda'] as const;
+
+/**
+ * Route name → path pattern, in matching order (the shell registers them in this order; the gender and category
+ * catch-alls come last). `policy` is the sustainability policy page, `privacy` the privacy-and-cookies page.
+ */
+export const ROUTE_PATTERNS = {
+  home: '/',
+  preview: '/preview/:name',
+  about: '/om-oss',
+  support: '/kundeservice',
+  privacy: '/personvernerklaering',
+  maintenance: '/vedlikehold',
+  policy: '/baerekraftig-forretningspraksis',
+  checkout: '/checkout',
+  /** Not a catch-all: register one route per ARTICLE_PAGES entry (`/${page}`). */
+  articlePage: '/:page',
+  product: '/product/:articleName?',
+  search: '/search/:query',
+  selection: '/utvalg/:ids',
+  gender: '/:gender',
+  category: '/:categoryName?/:subcategoryName?/:group?',
+} as const;
+export type RouteName = keyof typeof ROUTE_PATTERNS;
+
+/** Routes whose entry resets the breadcrumbs (SPEC §2). */
+export const BREADCRUMB_RESET_ROUTES: readonly RouteName[] = ['home', 'search', 'selection', 'gender', 'category'];
+
+export interface RouteParams {
+  home: Record<string, never> | undefined;
+  preview: { name: string };
+  about: Record<string, never> | undefined;
+  support: Record<string, never> | undefined;
+  privacy: Record<string, never> | undefined;
+  maintenance: Record<string, never> | undefined;
+  policy: Record<string, never> | undefined;
+  checkout: Record<string, never> | undefined;
+  articlePage: { page: ArticlePage };
+  /** A slug (product page) or an article id (forwarded to the slug). */
+  product: { articleName?: string | number };
+  search: { query: string };
+  selection: { ids: ReadonlyArray<number> | string };
+  /** A gender URL (herre, dame, …) or a gender name ("Herre", "Unisex"). */
+  gender: { gender: string };
+  /** Names or params; each is turned into a category param (lowercase, dashes). */
+  category: { categoryName?: string; subcategoryName?: string; group?: string };
+}
+
+/** Encodes only what would break a path segment; "&", "+", æøå stay readable. */
+function segment(value: string): string {
+  return value.replace(/[/?#%\s]/g, (c) => encodeURIComponent(c));
+}
+
+type OptionalParams<N extends RouteName> = undefined extends RouteParams[N] ? [params?: RouteParams[N]] : [params: RouteParams[N]];
+
+/** The path of a named route: pathFor('category', {categoryName: 'Vintersport'}) → "/vintersport". */
+export function pathFor<N extends RouteName>(name: N, ...args: OptionalParams<N>): string {
+  const params = args[0] as RouteParams[RouteName] | undefined;
+  switch (name) {
+    case 'preview':
+      return `/preview/${encodeURIComponent((params as RouteParams['preview']).name)}`;
+    case 'articlePage':
+      return `/${(params as RouteParams['articlePage']).page}`;
+    case 'product': {
+      const articleName = (params as RouteParams['product'] | undefined)?.articleName;
+      return articleName === undefined || articleName === '' ? '/product' : `/product/${segment(String(articleName))}`;
+    }
+    case 'search':
+      return `/search/${encodeURIComponent((params as RouteParams['search']).query)}`;
+    case 'selection': {
+      const ids = (params as RouteParams['selection']).ids;
+      return `/utvalg/${typeof ids === 'string' ? segment(ids) : joinSelectionIds(ids)}`;
+    }
+    case 'gender':
+      return `/${genderUrl((params as RouteParams['gender']).gender)}`;
+    case 'category': {
+      const p = (params ?? {}) as RouteParams['category'];
+      const parts = [p.categoryName, p.subcategoryName, p.group];
+      const used: string[] = [];
+      for (const part of parts) {
+        if (part === undefined || part === '') break; // a level without its parent cannot be expressed
+        used.push(segment(categoryParam(part)));
+      }
+      return `/${used.join('/')}`;
+    }
+    default:
+      return ROUTE_PATTERNS[name];
+  }
+}
+
+export function productPath(slugOrId: string | number): string {
+  return pathFor('product', { articleName: slugOrId });
+}
+
+/** True when a product param is an article id (forward to the slug) rather than a slug. */
+export function isArticleIdParam(param: string | undefined): boolean {
+  return param !== undefined && /^\d+$/.test(param);
+}
+
+// ───────────── genders ─────────────
+
+/** Gender ids (SPEC §3). */
+export const GENDER_IDS = { Herre: 1, Dame: 2, Barn: 4, Uni: 10, Junior: 11 } as const;
+
+export interface GenderRoute {
+  /** The URL segment. */
+  url: string;
+  /** The gender the page shows (voksen is shown as uni). */
+  gender: string;
+  /** Gender ids the page lists. */
+  genderIds: number[];
+}
+
+/** SPEC §2 gender URLs. voksen → gender uni with url voksen; barn-junior keeps its url and lists both. */
+export const GENDER_ROUTES: readonly GenderRoute[] = [
+  { url: 'herre', gender: 'herre', genderIds: [GENDER_IDS.Herre] },
+  { url: 'dame', gender: 'dame', genderIds: [GENDER_IDS.Dame] },
+  { url: 'junior', gender: 'junior', genderIds: [GENDER_IDS.Junior] },
+  { url: 'barn', gender: 'barn', genderIds: [GENDER_IDS.Barn] },
+  { url: 'uni', gender: 'uni', genderIds: [GENDER_IDS.Uni] },
+  { url: 'voksen', gender: 'uni', genderIds: [GENDER_IDS.Uni] },
+  { url: 'barn-junior', gender: 'barn-junior', genderIds: [GENDER_IDS.Barn, GENDER_IDS.Junior] },
+];
+
+/** The gender route of a URL segment, or null when the segment is not a gender (then it is a category). */
+export function resolveGenderUrl(segmentValue: string): GenderRoute | null {
+  const key = segmentValue.toLowerCase();
+  return GENDER_ROUTES.find((g) => g.url === key) ?? null;
+}
+
+/** Gender URL of a gender name or url: lowercase, "unisex" shown as "uni". */
+export function genderUrl(gender: string): string {
+  const key = gender.trim().toLowerCase();
+  return key === 'unisex' ? 'uni' : key;
+}
+
+// ───────────── category shortcuts ─────────────
+
+export interface CategoryParams {
+  categoryName: string;
+  subcategoryName?: string;
+  group?: string;
+}
+
+/** SPEC §2 shortcut URLs. */
+export const CATEGORY_SHORTCUTS: Readonly<Record<string, Required<CategoryParams>>> = {
+  goggles: { categoryName: 'vintersport', subcategoryName: 'hjelmer-&-alpinbriller', group: 'alpinbriller' },
+  hjelmer: { categoryName: 'vintersport', subcategoryName: 'hjelmer-&-alpinbriller', group: 'alpinhjelm' },
+  staver: { categoryName: 'vintersport', subcategoryName: 'staver', group: 'alpinstaver' },
+};
+
+/** The category params a one-segment shortcut stands for, or null. */
+export function resolveCategoryShortcut(segmentValue: string): Required<CategoryParams> | null {
+  return CATEGORY_SHORTCUTS[segmentValue.toLowerCase()] ?? null;
+}
+
+// ───────────── redirects ─────────────
+
+/** Exact-path redirects (SPEC §2). */
+export const REDIRECTS: Readonly<Record<string, string>> = {
+  '/payment': '/kundeservice',
+  '/return': '/kundeservice',
+  '/terms': '/kundeservice',
+  '/reclamation': '/kundeservice',
+  '/privacy': '/personvernerklaering',
+  ...Object.fromEntries(CAMPAIGN_PAGES.map((p) => [`/${p}`, '/'])),
+};
+
+/**
+ * Where a path redirects to, or null: the exact table, `/article/{id}` → `/product/{id}`, and the category
+ * shortcuts (/goggles → /vintersport/hjelmer-&-alpinbriller/alpinbriller). A trailing slash is ignored.
+ */
+export function redirectFor(pathname: string): string | null {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  const exact = REDIRECTS[path.toLowerCase()];
+  if (exact !== undefined) return exact;
+  const article = /^\/article\/([^/]+)$/i.exec(path);
+  if (article) return `/product/${article[1]}`;
+  const shortcut = /^\/([^/]+)$/.exec(path);
+  if (shortcut) {
+    const target = resolveCategoryShortcut(shortcut[1]);
+    if (target) return pathFor('category', target);
+  }
+  return null;
+}
+
+// ───────────── selections ─────────────
+
+/** "/utvalg/1+2+3" ids → [1, 2, 3]. Also accepts spaces (a "+" decoded as a space) and "%2B"; junk is dropped. */
+export function splitSelectionIds(ids: string): number[] {
+  let text = ids;
+  try {
+    text = decodeURIComponent(ids);
+  } catch {
+    // keep as is
+  }
+  return text
+    .split(/[+\s,]+/)
+    .filter((p) => /^\d+$/.test(p))
+    .map(Number);
+}
+
+export function joinSelectionIds(ids: ReadonlyArray<number>): string {
+  return ids.join('+');
+}

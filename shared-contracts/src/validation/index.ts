@@ -1,0 +1,4 @@
+export * from './phone.js';
+export * from './address.js';
+export * from './filters.js';
+export * from './account.js';
