@@ -1,0 +1,42 @@
+import { matchesCategoryParam } from '@shop/contracts/format';
+import type { Category, Group, Subcategory } from '@shop/contracts/types';
+
+export interface CategoryMatch {
+  category: Category;
+  subcategory: Subcategory | null;
+  group: Group | null;
+}
+
+export interface CategoryParams {
+  categoryName?: string;
+  subcategoryName?: string;
+  group?: string;
+}
+
+/**
+ * Resolves the catch-all route's params (main group / article group 2 / article group 3) against the category
+ * tree. Null when the main group is unknown; a deeper segment that does not match is ignored, not fatal.
+ */
+export function findCategory(categories: readonly Category[], params: CategoryParams): CategoryMatch | null {
+  if (!params.categoryName) return null;
+  const category = categories.find((candidate) => matchesCategoryParam(candidate.name, params.categoryName!));
+  if (!category) return null;
+  const subcategory =
+    (params.subcategoryName && category.subcategories.find((sub) => matchesCategoryParam(sub.name, params.subcategoryName!))) || null;
+  const group = (subcategory && params.group && subcategory.groups.find((g) => matchesCategoryParam(g.name, params.group!))) || null;
+  return { category, subcategory, group };
+}
+
+export interface ListingSource {
+  kind: 'category' | 'subcategory';
+  id: number;
+  /** Article group 3 to keep (SPEC §5 filters: group by id membership, applied client side). */
+  groupId: number | null;
+}
+
+/** Which API listing serves the match: the subcategory's when one is chosen, else the main group's. */
+export function listingSource(match: CategoryMatch): ListingSource {
+  return match.subcategory
+    ? { kind: 'subcategory', id: match.subcategory.id, groupId: match.group?.articleGroup3ID ?? null }
+    : { kind: 'category', id: match.category.id, groupId: null };
+}

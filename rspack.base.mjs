@@ -1,0 +1,239 @@
+// Shared rspack 2 + Module Federation configuration for the shell and the four remotes.
+// Each package's rspack.config.mjs calls `createConfig` with what is particular to it (name, exposes, port);
+// everything the packages must agree on (shared singletons, loaders, file naming) lives here, once.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { rspack } from '@rspack/core';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+import { ReactRefreshRspackPlugin } from '@rspack/plugin-react-refresh';
+
+const ROOT = path.dirname(fileURLToPath(import.meta.url));
+const API_ORIGIN = process.env.API_ORIGIN ?? 'http://localhost:8080';
+
+/**
+ * The remotes, their folders and their standalone dev-server ports. The production URLs are not here on purpose:
+ * the shell learns them at run time from /remotes.json.
+ */
+export const REMOTES = {
+  mf_catalog: { dir: 'mf-catalog', port: 3001 },
+  mf_cart_checkout: { dir: 'mf-cart-checkout', port: 3002 },
+  mf_account: { dir: 'mf-account', port: 3003 },
+  mf_content: { dir: 'mf-content', port: 3004 },
+};
+export const SHELL_PORT = 3000;
+
+const readJson = (file) => JSON.parse(readFileSync(file, 'utf8'));
+
+/**
+ * Shared singletons. Versions come from the package's own package.json (one place per fact); the contracts'
+ * subpaths come from the contracts' `exports` map so a new subpath is shared without touching this file.
+ * Every shared module is a singleton: two Reacts break hooks, two effectors or two contracts split the event bus.
+ */
+export function sharedSingletons(packageDir) {
+  const deps = readJson(path.join(packageDir, 'package.json')).dependencies ?? {};
+  const need = (name) => {
+    const range = deps[name];
+    if (!range) throw new Error(`${packageDir}/package.json must depend on ${name} (it is a shared singleton)`);
+    return range;
+  };
+  const singleton = (requiredVersion, extra = {}) => ({ singleton: true, requiredVersion, ...extra });
+  const routerVersion = readJson(path.join(ROOT, 'node_modules/react-router/package.json')).version;
+  const shared = {
+    react: singleton(need('react')),
+    'react/jsx-runtime': singleton(need('react')),
+    'react-dom': singleton(need('react-dom')),
+    'react-dom/client': singleton(need('react-dom')),
+    'react-router-dom': singleton(need('react-router-dom')),
+    // react-router-dom 7 is a re-export of react-router; sharing the core too keeps one router context even when
+    // a module imports from 'react-router' directly.
+    'react-router': singleton(`^${routerVersion}`, { version: routerVersion }),
+    effector: singleton(need('effector')),
+    'effector-react': singleton(need('effector-react')),
+  };
+  const contracts = readJson(path.join(ROOT, 'shared-contracts/package.json'));
+  const contractsRange = need(contracts.name);
+  for (const subpath of Object.keys(contracts.exports ?? { '.': '' })) {
+    if (subpath.endsWith('package.json')) continue;
+    const request = subpath === '.' ? contracts.name : `${contracts.name}${subpath.slice(1)}`;
+    shared[request] = singleton(contractsRange, { version: contracts.version });
+  }
+  return shared;
+}
+
+/**
+ * @param {object} options
+ * @param {string} options.packageDir   absolute folder of the package (import.meta.dirname of its config)
+ * @param {'shell' | keyof typeof REMOTES} options.name  federation name
+ * @param {Record<string, string>} [options.exposes]     remote modules (remotes only)
+ * @param {number} options.port         dev-server port
+ * @param {Record<string, () => unknown>} [options.devJson] extra dev-server JSON documents by path
+ */
+export function createConfig({ packageDir, name, exposes, port, devJson }) {
+  return (_env, argv) => {
+    const mode = argv?.mode ?? process.env.NODE_ENV ?? 'production';
+    const dev = mode === 'development';
+    const serving = dev && process.argv.includes('serve');
+    const isShell = name === 'shell';
+    const cssPrefix = isShell ? 'shell' : name.replace(/^mf_/, '');
+
+    return {
+      mode,
+      context: packageDir,
+      // A remote's standalone page (src/index.ts) is for its dev server; in production only remoteEntry.js is built.
+      entry: isShell || dev ? { main: './src/index.ts' } : {},
+      target: ['web', 'es2022'],
+      devtool: dev ? 'cheap-module-source-map' : 'source-map',
+      output: {
+        path: path.join(packageDir, 'dist'),
+        // The shell serves deep links (/product/x), so its assets need absolute URLs; remotes are served from
+        // wherever /remotes.json says, so they work out their own base at run time.
+        publicPath: isShell ? '/' : 'auto',
+        uniqueName: `shop_${name}`,
+        filename: dev ? '[name].js' : '[name].[contenthash:10].js',
+        chunkFilename: dev ? '[name].js' : '[name].[contenthash:10].js',
+        cssFilename: dev ? '[name].css' : '[name].[contenthash:10].css',
+        cssChunkFilename: dev ? '[name].css' : '[name].[contenthash:10].css',
+        assetModuleFilename: dev ? 'assets/[name][ext]' : 'assets/[name].[contenthash:10][ext]',
+        clean: true,
+      },
+      resolve: {
+        extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'],
+        // The contracts are TypeScript source with `.js` suffixes on relative imports (NodeNext style).
+        extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
+        alias: dev ? {} : reactRouterProductionBuild(),
+      },
+      module: {
+        parser: {
+          // `import styles from './x.module.css'` (default export) in every package.
+          'css/auto': { namedExports: false },
+        },
+        generator: {
+          'css/auto': {
+            localIdentName: dev ? `${cssPrefix}__[name]__[local]` : `${cssPrefix}_[hash:base64:6]`,
+            exportsConvention: 'as-is',
+          },
+        },
+        rules: [
+          {
+            test: /\.[cm]?[jt]sx?$/,
+            exclude: /[\\/]node_modules[\\/]/,
+            loader: 'builtin:swc-loader',
+            type: 'javascript/auto',
+            options: {
+              jsc: {
+                parser: { syntax: 'typescript', tsx: true },
+                target: 'es2022',
+                transform: {
+                  react: { runtime: 'automatic', development: dev, refresh: serving },
+                },
+              },
+            },
+          },
+          { test: /\.css$/, type: 'css/auto' },
+          { test: /\.(svg|png|jpe?g|webp|avif|woff2?)$/, type: 'asset' },
+        ],
+      },
+      optimization: {
+        minimize: !dev,
+      },
+      performance: { hints: false },
+      lazyCompilation: false,
+      plugins: [
+        (isShell || dev) &&
+          new rspack.HtmlRspackPlugin({
+            template: path.join(packageDir, 'index.html'),
+            chunks: ['main'],
+            minify: !dev,
+            templateParameters: { devToolsHookShim: serving && isShell ? DEVTOOLS_HOOK_SHIM : '' },
+          }),
+        new ModuleFederationPlugin({
+          name,
+          ...(isShell
+            ? // No static remotes: the shell reads their URLs from /remotes.json at run time.
+              { remotes: {}, manifest: false }
+            : { filename: 'remoteEntry.js', exposes, manifest: true }),
+          shared: sharedSingletons(packageDir),
+          // Reuse what is already loaded instead of fetching every remote at start-up to compare versions.
+          shareStrategy: 'loaded-first',
+          experiments: federationExperiments({ isShell, dev }),
+          dts: false,
+        }),
+        serving && new ReactRefreshRspackPlugin(),
+      ].filter(Boolean),
+      devServer: {
+        port,
+        host: 'localhost',
+        hot: true,
+        historyApiFallback: true,
+        // Remotes are fetched cross-origin by the shell's dev server page.
+        headers: { 'Access-Control-Allow-Origin': '*' },
+        proxy: [{ context: ['/api'], target: API_ORIGIN, changeOrigin: true }],
+        setupMiddlewares: devJson
+          ? (middlewares) => [
+              ...Object.entries(devJson).map(([route, document]) => ({
+                name: `json ${route}`,
+                path: route,
+                middleware: (_req, res) => {
+                  res.setHeader('content-type', 'application/json');
+                  res.end(JSON.stringify(document()));
+                },
+              })),
+              ...middlewares,
+            ]
+          : undefined,
+      },
+    };
+  };
+}
+
+/**
+ * Remote HMR inside the shell (dev only). Every app has its own react-refresh runtime; a runtime that starts after
+ * React (a remote's) finds the renderer only in the DevTools hook's `renderers` map, which react-refresh's own
+ * stand-in hook never fills. This stand-in does, so each remote's runtime can refresh its components in the shell.
+ * A real React DevTools hook, when present, is left alone.
+ */
+const DEVTOOLS_HOOK_SHIM = `<script>(function () {
+  if (window.__REACT_DEVTOOLS_GLOBAL_HOOK__) return;
+  var renderers = new Map();
+  var nextId = 0;
+  window.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+    renderers: renderers,
+    supportsFiber: true,
+    inject: function (renderer) { nextId += 1; renderers.set(nextId, renderer); return nextId; },
+    onScheduleFiberRoot: function () {},
+    onCommitFiberRoot: function () {},
+    onCommitFiberUnmount: function () {},
+  };
+})();</script>`;
+
+/**
+ * react-router 7's package "exports" point every condition at its development build (dev warnings and checks);
+ * production bundles take the production build it ships next to it (no dev-only checks and warnings; the shared
+ * chunk is still ~60 kB gzip because a shared module cannot be tree-shaken).
+ */
+function reactRouterProductionBuild() {
+  const dist = path.join(ROOT, 'node_modules/react-router/dist/production');
+  return {
+    'react-router$': path.join(dist, 'index.mjs'),
+    'react-router/dom$': path.join(dist, 'dom-export.mjs'),
+  };
+}
+
+/**
+ * The federation runtime core is ~20 kB gzip; shipped once by the shell instead of once per remote entry
+ * (measured: remoteEntry.js 34.7 → 14.8 kB gzip). Remotes also drop the snapshot and remote-loading code they never
+ * use (they consume no remotes). In development a remote keeps its own runtime so its standalone page runs.
+ */
+function federationExperiments({ isShell, dev }) {
+  if (isShell) return { provideExternalRuntime: true, optimization: { target: 'web' } };
+  if (dev) return { optimization: { target: 'web' } };
+  return { externalRuntime: true, optimization: { target: 'web', disableSnapshot: true, disableRemote: true } };
+}
+
+/** /remotes.json for the shell's dev server: every remote on its own standalone dev server. */
+export function devRemotesJson() {
+  return Object.fromEntries(
+    Object.entries(REMOTES).map(([remote, { port }]) => [remote, `http://localhost:${port}/mf-manifest.json`]),
+  );
+}

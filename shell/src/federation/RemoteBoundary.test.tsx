@@ -1,0 +1,57 @@
+import { createStore, fork } from 'effector';
+import { Provider } from 'effector-react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { remoteFailed, type RemoteFailure } from '@shop/contracts/bus';
+import { RemoteBoundary, type RemoteLoader } from './RemoteBoundary.js';
+
+const $failures = createStore<RemoteFailure[]>([]).on(remoteFailed, (list, failure) => [...list, failure]);
+
+function Greeting({ name }: { name: string }) {
+  return <p>Hei, {name}!</p>;
+}
+
+describe('RemoteBoundary', () => {
+  it('shows the Norwegian fallback, reports the failure and loads again on "Prøv igjen"', async () => {
+    const load = vi
+      .fn<RemoteLoader<{ name: string }>>()
+      .mockRejectedValueOnce(new Error('Failed to fetch mf-manifest.json'))
+      .mockResolvedValueOnce({ default: Greeting });
+    const scope = fork();
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+
+    render(
+      <Provider value={scope}>
+        <RemoteBoundary remote="mf_catalog" module="CategoryPage" props={{ name: 'Kari' }} load={load} />
+      </Provider>,
+    );
+
+    expect(await screen.findByText('Denne delen av siden kunne ikke lastes.')).toBeTruthy();
+    expect(scope.getState($failures)).toEqual([
+      { remote: 'mf_catalog', module: 'CategoryPage', message: 'Failed to fetch mf-manifest.json' },
+    ]);
+
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Prøv igjen' }));
+    });
+    expect(await screen.findByText('Hei, Kari!')).toBeTruthy();
+    expect(screen.queryByText('Denne delen av siden kunne ikke lastes.')).toBeNull();
+    expect(load).toHaveBeenCalledTimes(2);
+    expect(load).toHaveBeenCalledWith('mf_catalog', 'CategoryPage');
+  });
+
+  it('catches a remote component that throws while rendering', async () => {
+    function Broken(): never {
+      throw new Error('boom');
+    }
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const scope = fork();
+    render(
+      <Provider value={scope}>
+        <RemoteBoundary remote="mf_content" module="HomePage" load={() => Promise.resolve({ default: Broken })} />
+      </Provider>,
+    );
+    expect(await screen.findByRole('button', { name: 'Prøv igjen' })).toBeTruthy();
+    expect(scope.getState($failures)).toEqual([{ remote: 'mf_content', module: 'HomePage', message: 'boom' }]);
+  });
+});

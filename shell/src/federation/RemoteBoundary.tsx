@@ -1,0 +1,103 @@
+import { Component, Suspense, lazy, useCallback, useMemo, useState, type ComponentType, type ReactNode } from 'react';
+import { useUnit } from 'effector-react';
+import { remoteFailed } from '@shop/contracts/bus';
+import { texts } from '../texts.js';
+import { describe } from './errors.js';
+import { loadRemoteModule } from './loadRemoteModule.js';
+import styles from './RemoteBoundary.module.css';
+
+type RemoteComponent<P> = ComponentType<P>;
+export type RemoteLoader<P> = (remote: string, module: string) => Promise<{ default: RemoteComponent<P> }>;
+
+const defaultLoader = <P,>(remote: string, module: string) =>
+  loadRemoteModule<{ default: RemoteComponent<P> }>(remote, module);
+
+interface Props<P> {
+  remote: string;
+  /** Exposed module without the "./", e.g. "CategoryPage". */
+  module: string;
+  props?: P;
+  /** Injected in tests; the federation runtime otherwise. */
+  load?: RemoteLoader<P>;
+}
+
+/**
+ * Every remote mount goes through here: lazy load + Suspense + error boundary. A remote that is down or throws
+ * shows a Norwegian fallback with a retry, is reported on the bus, and never blanks the rest of the page.
+ */
+export function RemoteBoundary<P extends object = Record<string, never>>({
+  remote,
+  module,
+  props,
+  load = defaultLoader as RemoteLoader<P>,
+}: Props<P>) {
+  const reportFailure = useUnit(remoteFailed);
+  const [attempt, setAttempt] = useState(0);
+  // React.lazy remembers a rejected load for good, so every retry needs a fresh lazy component.
+  const Remote = useMemo<ComponentType<P>>(
+    () =>
+      lazy(async () => {
+        const loaded = await load(remote, module);
+        if (typeof loaded?.default !== 'function' && typeof loaded?.default !== 'object') {
+          throw new Error(`${remote}/${module} har ingen standardeksport`);
+        }
+        return loaded;
+      }),
+    // `attempt` is deliberately a dependency: a new value means load again.
+    [remote, module, load, attempt],
+  );
+  const onError = useCallback(
+    (error: unknown) => reportFailure({ remote, module, message: describe(error) }),
+    [reportFailure, remote, module],
+  );
+  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+
+  return (
+    <ErrorBoundary key={attempt} onError={onError} fallback={<RemoteFallback onRetry={retry} />}>
+      <Suspense fallback={<RemoteLoading />}>
+        <Remote {...((props ?? {}) as P)} />
+      </Suspense>
+    </ErrorBoundary>
+  );
+}
+
+function RemoteLoading() {
+  return (
+    <div className={styles.loading} role="status" aria-live="polite">
+      {texts.loading}
+    </div>
+  );
+}
+
+export function RemoteFallback({ onRetry }: { onRetry: () => void }) {
+  return (
+    <div className={styles.fallback} role="alert">
+      <p>{texts.remoteFailed}</p>
+      <button type="button" className={styles.retry} onClick={onRetry}>
+        {texts.retry}
+      </button>
+    </div>
+  );
+}
+
+interface BoundaryProps {
+  fallback: ReactNode;
+  onError: (error: unknown) => void;
+  children: ReactNode;
+}
+
+class ErrorBoundary extends Component<BoundaryProps, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  override componentDidCatch(error: unknown) {
+    this.props.onError(error);
+  }
+
+  override render() {
+    return this.state.failed ? this.props.fallback : this.props.children;
+  }
+}
