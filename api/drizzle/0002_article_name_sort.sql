@@ -1,0 +1,1 @@
+ALTER TABLE "articles" ADD COLUMN "name_sort" text GENERATED ALWAYS AS (translate(replace(lower("name"), 'aa', 'å'), 'æÆøØåÅäÄöÖüÜéÉèÈêÊëËáÁàÀâÂóÓòÒôÔíÍìÌîÎïÏúÚùÙûÛçÇñÑ', '{{||}}{{||yyeeeeeeeeaaaaaaooooooiiiiiiiiuuuuuuccnn')) STORED;

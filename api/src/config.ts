@@ -1,0 +1,118 @@
+/**
+ * Process configuration from the environment, read once at start-up. Pure: tests pass their own env object.
+ *
+ * PORT          listen port (default 8080)
+ * HOST          listen address (default 0.0.0.0)
+ * DATABASE_URL  postgres:// URL of a real PostgreSQL; when unset the embedded PGlite is used
+ * DATA_DIR      embedded database directory (default `.data`, relative to the working directory = repo root)
+ * REMOTES_JSON  inline JSON for /remotes.json; REMOTES_FILE a path to such a file (REMOTES_JSON wins)
+ * NODE_ENV      `production` marks the session cookie Secure
+ * SEED_ARTICLES number of articles the seed creates in an empty database (the seed's own default when unset)
+ * LOG_LEVEL     pino level (default info)
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The remotes the shell composes: folder name under the repo root and the key in /remotes.json. */
+export const REMOTE_APPS = [
+  { name: 'mf-catalog', key: 'mf_catalog' },
+  { name: 'mf-cart-checkout', key: 'mf_cart_checkout' },
+  { name: 'mf-account', key: 'mf_account' },
+  { name: 'mf-content', key: 'mf_content' },
+] as const;
+
+export type RemotesConfig = Record<string, string>;
+
+export interface Config {
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  /** Absolute. */
+  dataDir: string;
+  production: boolean;
+  /** Repo root: shell/dist and <remote>/dist are found below it. */
+  rootDir: string;
+  remotes: RemotesConfig;
+  seedArticles: number | undefined;
+  logLevel: string;
+}
+
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+/** The repo root, from this file's location (api/src/config.ts). */
+export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+export function defaultRemotes(): RemotesConfig {
+  return Object.fromEntries(REMOTE_APPS.map((app) => [app.key, `/mf/${app.name}/mf-manifest.json`]));
+}
+
+/** Validates a remotes registry: an object of remote key → manifest URL (absolute or site-relative). */
+export function parseRemotes(json: string, source: string): RemotesConfig {
+  let value: unknown;
+  try {
+    value = JSON.parse(json);
+  } catch (error) {
+    throw new ConfigError(`${source} is not valid JSON: ${(error as Error).message}`);
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new ConfigError(`${source} must be a JSON object of remote name → manifest URL`);
+  }
+  const entries = Object.entries(value as Record<string, unknown>);
+  for (const [key, url] of entries) {
+    if (typeof url !== 'string' || url.trim() === '') {
+      throw new ConfigError(`${source}: the URL of remote "${key}" must be a non-empty string`);
+    }
+  }
+  return Object.fromEntries(entries) as RemotesConfig;
+}
+
+function parsePort(raw: string | undefined, fallback: number): number {
+  if (raw === undefined || raw === '') return fallback;
+  const port = Number(raw);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ConfigError(`PORT must be 0–65535, got "${raw}"`);
+  return port;
+}
+
+export interface LoadConfigDeps {
+  cwd: string;
+  readFile: (file: string) => string;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv, deps: LoadConfigDeps): Config {
+  let remotes = defaultRemotes();
+  if (env.REMOTES_JSON) {
+    remotes = parseRemotes(env.REMOTES_JSON, 'REMOTES_JSON');
+  } else if (env.REMOTES_FILE) {
+    const file = path.resolve(deps.cwd, env.REMOTES_FILE);
+    let text: string;
+    try {
+      text = deps.readFile(file);
+    } catch (error) {
+      throw new ConfigError(`REMOTES_FILE ${file} cannot be read: ${(error as Error).message}`);
+    }
+    remotes = parseRemotes(text, `REMOTES_FILE ${file}`);
+  }
+  let seedArticles: number | undefined;
+  if (env.SEED_ARTICLES) {
+    seedArticles = Number(env.SEED_ARTICLES);
+    if (!Number.isInteger(seedArticles) || seedArticles < 0) {
+      throw new ConfigError(`SEED_ARTICLES must be a whole number, got "${env.SEED_ARTICLES}"`);
+    }
+  }
+  return {
+    port: parsePort(env.PORT, 8080),
+    host: env.HOST || '0.0.0.0',
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir: path.resolve(deps.cwd, env.DATA_DIR || '.data'),
+    production: env.NODE_ENV === 'production',
+    rootDir: REPO_ROOT,
+    remotes,
+    seedArticles,
+    logLevel: env.LOG_LEVEL || 'info',
+  };
+}

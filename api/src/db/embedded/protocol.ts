@@ -1,0 +1,13 @@
+/** Messages between the API thread and the embedded database worker. */
+export interface WorkerInput {
+  /** PGlite data directory (absolute path) or `memory://` for a throw-away database. */
+  dataDir: string;
+  maxConnections: number;
+}
+
+export type WorkerRequest = { type: 'stop' };
+
+export type WorkerReply =
+  | { type: 'ready'; port: number }
+  | { type: 'stopped' }
+  | { type: 'error'; message: string };

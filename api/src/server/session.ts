@@ -1,0 +1,202 @@
+/**
+ * Database-backed sessions with a CSRF token each (ARCHITECTURE.md "Sessions").
+ *
+ * - The cookie `sid` holds an opaque random value; the table stores only its SHA-256, so a leaked table cannot be
+ *   replayed as cookies.
+ * - Sessions are created lazily: when the shell's index.html is served (it needs the CSRF token) or when a route
+ *   calls `request.session.ensure()`. Cookie-less catalogue GETs never write a row.
+ * - 30 days sliding expiry; the row and the cookie are refreshed at most once a day per session to keep reads cheap.
+ * - Mutating /api/v1 requests need `X-CSRF-TOKEN` equal to the session's token, else 419.
+ */
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import type { Db } from '../db/index.js';
+import { sessions } from '../db/schema.js';
+import { TEXTS } from './errors.js';
+
+export const SESSION_COOKIE = 'sid';
+export const CSRF_HEADER = 'x-csrf-token';
+export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+/** Sliding expiry is written back at most this often. */
+export const SESSION_REFRESH_MS = 24 * 60 * 60 * 1000;
+const CLEANUP_EVERY_MS = 60 * 60 * 1000;
+const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+export interface SessionData {
+  /** Hash of the cookie value (the primary key). */
+  id: string;
+  csrfToken: string;
+  customerId: number | null;
+  expiresAt: Date;
+}
+
+export interface SessionOptions {
+  db: Db;
+  /** Marks the cookie Secure (production behind HTTPS). */
+  secure: boolean;
+  now?: () => Date;
+}
+
+const randomToken = () => randomBytes(32).toString('base64url');
+export const hashSessionId = (cookieValue: string) => createHash('sha256').update(cookieValue).digest('hex');
+
+export function tokensMatch(expected: string, given: string | undefined): boolean {
+  if (!given) return false;
+  const a = Buffer.from(expected);
+  const b = Buffer.from(given);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** The session of one request; created per request, talks to the database only when asked. */
+export class RequestSession {
+  private loaded: Promise<SessionData | null> | null = null;
+
+  constructor(
+    private readonly options: SessionOptions & { lastCleanup: { at: number } },
+    private readonly request: FastifyRequest,
+    private readonly reply: FastifyReply,
+  ) {}
+
+  private now(): Date {
+    return this.options.now?.() ?? new Date();
+  }
+
+  /** The current session, or null without a valid cookie. Never writes, except the daily sliding refresh. */
+  get(): Promise<SessionData | null> {
+    this.loaded ??= this.load();
+    return this.loaded;
+  }
+
+  /** The current session; creates one (and sets the cookie) when there is none. */
+  async ensure(): Promise<SessionData> {
+    const existing = await this.get();
+    if (existing) return existing;
+    const created = this.create();
+    this.loaded = created;
+    return created;
+  }
+
+  /** Binds the session to a customer (login) or unbinds it (logout). Creates the session when needed. */
+  async setCustomer(customerId: number | null): Promise<SessionData> {
+    const session = await this.ensure();
+    await this.options.db.update(sessions).set({ customerId }).where(eq(sessions.id, session.id));
+    const updated = { ...session, customerId };
+    this.loaded = Promise.resolve(updated);
+    return updated;
+  }
+
+  /**
+   * Replaces the session id and CSRF token, keeping the customer (call after login: prevents session fixation).
+   * The caller must hand the new CSRF token to the client.
+   */
+  async rotate(): Promise<SessionData> {
+    const old = await this.get();
+    if (old) await this.options.db.delete(sessions).where(eq(sessions.id, old.id));
+    const created = this.create(old?.customerId ?? null);
+    this.loaded = created;
+    return created;
+  }
+
+  /** Deletes the session and clears the cookie. */
+  async destroy(): Promise<void> {
+    const old = await this.get();
+    if (old) await this.options.db.delete(sessions).where(eq(sessions.id, old.id));
+    this.reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    this.loaded = Promise.resolve(null);
+  }
+
+  private setCookie(value: string, expiresAt: Date): void {
+    this.reply.setCookie(SESSION_COOKIE, value, {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: this.options.secure,
+      expires: expiresAt,
+    });
+  }
+
+  private async load(): Promise<SessionData | null> {
+    const cookie = this.request.cookies[SESSION_COOKIE];
+    if (!cookie || cookie.length > 200) return null;
+    const id = hashSessionId(cookie);
+    const now = this.now();
+    const [row] = await this.options.db
+      .select({
+        id: sessions.id,
+        csrfToken: sessions.csrfToken,
+        customerId: sessions.customerId,
+        expiresAt: sessions.expiresAt,
+        lastSeenAt: sessions.lastSeenAt,
+      })
+      .from(sessions)
+      .where(and(eq(sessions.id, id), gt(sessions.expiresAt, now)));
+    if (!row) return null;
+    let expiresAt = row.expiresAt;
+    if (now.getTime() - row.lastSeenAt.getTime() >= SESSION_REFRESH_MS) {
+      expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
+      await this.options.db.update(sessions).set({ lastSeenAt: now, expiresAt }).where(eq(sessions.id, id));
+      this.setCookie(cookie, expiresAt);
+    }
+    return { id: row.id, csrfToken: row.csrfToken, customerId: row.customerId, expiresAt };
+  }
+
+  private async create(customerId: number | null = null): Promise<SessionData> {
+    const now = this.now();
+    await this.cleanupExpired(now);
+    const cookie = randomToken();
+    const session: SessionData = {
+      id: hashSessionId(cookie),
+      csrfToken: randomToken(),
+      customerId,
+      expiresAt: new Date(now.getTime() + SESSION_TTL_MS),
+    };
+    await this.options.db.insert(sessions).values({ ...session, createdAt: now, lastSeenAt: now });
+    this.setCookie(cookie, session.expiresAt);
+    return session;
+  }
+
+  /** Expired rows are removed now and then by whichever process creates a session (no cron needed). */
+  private async cleanupExpired(now: Date): Promise<void> {
+    const state = this.options.lastCleanup;
+    if (now.getTime() - state.at < CLEANUP_EVERY_MS) return;
+    state.at = now.getTime();
+    await this.options.db.delete(sessions).where(lt(sessions.expiresAt, now));
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    session: RequestSession;
+  }
+}
+
+/** Whether a request must carry a valid CSRF token: every mutating call of the API. */
+export function needsCsrf(method: string, url: string): boolean {
+  return MUTATING.has(method) && (url === '/api/v1' || url.startsWith('/api/v1/') || url.startsWith('/api/v1?'));
+}
+
+/** Installs sessions and the CSRF check on the root instance (needs @fastify/cookie registered first). */
+export function installSessions(app: FastifyInstance, options: SessionOptions): void {
+  const shared = { ...options, lastCleanup: { at: 0 } };
+  app.decorateRequest('session', null as unknown as RequestSession);
+  app.addHook('onRequest', async (request, reply) => {
+    request.session = new RequestSession(shared, request, reply);
+  });
+  // preValidation: after routing (404s stay 404s), before the body is validated or the handler runs.
+  app.addHook('preValidation', async (request, reply) => {
+    if (request.is404 || !needsCsrf(request.method, request.url)) return;
+    const session = await request.session.get();
+    const header = request.headers[CSRF_HEADER];
+    const given = Array.isArray(header) ? header[0] : header;
+    if (!session || !tokensMatch(session.csrfToken, given)) {
+      return reply.status(419).send({ message: TEXTS.csrf });
+    }
+  });
+}
+
+/** Test helper used by the suite and tools: the raw count of session rows. */
+export async function countSessions(db: Db): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(sessions);
+  return row?.n ?? 0;
+}

@@ -1,0 +1,58 @@
+/**
+ * Fresh databases for tests, through the same `pg` code path as the app:
+ * - `pglite`: the embedded PGlite worker with an in-memory data directory (nothing on disk, nothing shared);
+ * - `postgres`: when TEST_DATABASE_URL is set, a brand-new database on that server per test file, dropped after.
+ *   (A database, not a schema: drizzle-kit qualifies foreign keys with "public", so a schema per file cannot work.)
+ */
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { MEMORY, migrateDatabase, openDatabase, type Database } from '../../src/db/index.js';
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+/** Every database this run tests against: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
+export function testDatabaseKinds(): DatabaseKind[] {
+  return process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+}
+
+export interface TestDatabase {
+  kind: DatabaseKind;
+  database: Database;
+  drop(): Promise<void>;
+}
+
+async function adminQuery(url: string, text: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+export async function createTestDatabase(kind: DatabaseKind, options: { migrate?: boolean } = {}): Promise<TestDatabase> {
+  let database: Database;
+  let cleanup = async () => {};
+  if (kind === 'pglite') {
+    database = await openDatabase({ dataDir: MEMORY });
+  } else {
+    const adminUrl = process.env.TEST_DATABASE_URL;
+    if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
+    const name = `t_api_${process.pid}_${randomBytes(4).toString('hex')}`;
+    await adminQuery(adminUrl, `CREATE DATABASE "${name}"`);
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    database = await openDatabase({ databaseUrl: url.toString(), poolMax: 4 });
+    cleanup = () => adminQuery(adminUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  }
+  if (options.migrate !== false) await migrateDatabase(database.db);
+  return {
+    kind,
+    database,
+    async drop() {
+      await database.close();
+      await cleanup();
+    },
+  };
+}

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, defaultRemotes, loadConfig, parseRemotes } from '../../src/config.js';
+
+const deps = (files: Record<string, string> = {}) => ({
+  cwd: '/srv/shop',
+  readFile: (file: string) => {
+    if (!(file in files)) throw new Error('ENOENT');
+    return files[file]!;
+  },
+});
+
+describe('loadConfig', () => {
+  it('has the documented defaults', () => {
+    const c = loadConfig({}, deps());
+    expect(c).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      databaseUrl: undefined,
+      dataDir: '/srv/shop/.data',
+      production: false,
+      seedArticles: undefined,
+      logLevel: 'info',
+    });
+    expect(c.remotes).toEqual({
+      mf_catalog: '/mf/mf-catalog/mf-manifest.json',
+      mf_cart_checkout: '/mf/mf-cart-checkout/mf-manifest.json',
+      mf_account: '/mf/mf-account/mf-manifest.json',
+      mf_content: '/mf/mf-content/mf-manifest.json',
+    });
+  });
+
+  it.each([
+    [{ PORT: '9000' }, { port: 9000 }],
+    [{ DATA_DIR: 'var/db' }, { dataDir: '/srv/shop/var/db' }],
+    [{ DATA_DIR: '/data' }, { dataDir: '/data' }],
+    [{ DATABASE_URL: 'postgres://u@h/db' }, { databaseUrl: 'postgres://u@h/db' }],
+    [{ NODE_ENV: 'production' }, { production: true }],
+    [{ SEED_ARTICLES: '20000' }, { seedArticles: 20000 }],
+  ])('reads %o', (env, expected) => {
+    expect(loadConfig(env, deps())).toMatchObject(expected);
+  });
+
+  it.each([[{ PORT: 'http' }], [{ PORT: '70000' }], [{ SEED_ARTICLES: '-1' }], [{ SEED_ARTICLES: 'many' }]])(
+    'rejects %o',
+    (env) => {
+      expect(() => loadConfig(env, deps())).toThrow(ConfigError);
+    },
+  );
+
+  it('takes remotes from REMOTES_JSON before REMOTES_FILE', () => {
+    const file = { '/srv/shop/remotes.json': '{"mf_catalog":"https://b.example/mf-manifest.json"}' };
+    const fromFile = loadConfig({ REMOTES_FILE: 'remotes.json' }, deps(file));
+    expect(fromFile.remotes).toEqual({ mf_catalog: 'https://b.example/mf-manifest.json' });
+    const inline = loadConfig({ REMOTES_FILE: 'remotes.json', REMOTES_JSON: '{"mf_content":"/x.json"}' }, deps(file));
+    expect(inline.remotes).toEqual({ mf_content: '/x.json' });
+    expect(() => loadConfig({ REMOTES_FILE: 'missing.json' }, deps())).toThrow(/cannot be read/);
+  });
+});
+
+describe('parseRemotes', () => {
+  it.each([
+    ['not json', /not valid JSON/],
+    ['[]', /JSON object/],
+    ['"x"', /JSON object/],
+    ['{"mf_catalog": 3}', /mf_catalog/],
+    ['{"mf_catalog": " "}', /mf_catalog/],
+  ])('rejects %s', (json, message) => {
+    expect(() => parseRemotes(json, 'REMOTES_JSON')).toThrow(message);
+  });
+
+  it('keeps a valid registry as it is', () => {
+    expect(parseRemotes(JSON.stringify(defaultRemotes()), 'x')).toEqual(defaultRemotes());
+  });
+});

@@ -1,0 +1,15 @@
+import { defineConfig } from 'vitest/config';
+
+// API tests boot a real database per test file (embedded PGlite in its worker; PostgreSQL too when
+// TEST_DATABASE_URL is set), so timeouts are generous and files run in parallel processes.
+export default defineConfig({
+  test: {
+    name: 'api',
+    root: import.meta.dirname,
+    environment: 'node',
+    include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 120_000,
+    pool: 'forks',
+  },
+});
