@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, newContext, watchErrors } from '../support/browser.js';
 import { startShop, type ShopServer } from '../support/server.js';
-import { findPurchasableArticle } from '../support/catalog.js';
+import { chooseOption, findPurchasableArticle } from '../support/catalog.js';
 
 let shop: ShopServer;
 let browser: Browser;
@@ -21,6 +21,7 @@ describe('purchase path across shell, remotes and API', () => {
     const page = await context.newPage();
     const { errors } = watchErrors(page);
     await page.goto('/');
+    await page.getByText('Gå til innhold').waitFor({ state: 'attached' });
     await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('nb');
     const csrf = await page.locator('meta[name="csrf-token"]').getAttribute('content');
     expect(csrf).toMatch(/^[A-Za-z0-9_-]{20,}$/);
@@ -45,8 +46,8 @@ describe('purchase path across shell, remotes and API', () => {
 
     await page.goto('/');
     // Navigate by clicking, as a shopper does: the main group link in the header menu.
-    await page.locator(`header a[href="/${target.categoryParam}"]`).first().click();
-    await page.waitForURL(`**/${target.categoryParam}`);
+    await page.locator('header').getByRole('link', { name: target.categoryName, exact: true }).first().click();
+    await page.waitForURL((url) => decodeURIComponent(url.pathname) === `/${target.categoryParam}`);
     const card = page.locator(`a[href="/product/${target.slug}"]`).first();
     // The listing is paged ("Vis flere"); page until the card is there.
     for (let i = 0; i < 200 && (await card.count()) === 0; i++) {
@@ -61,8 +62,8 @@ describe('purchase path across shell, remotes and API', () => {
     await page.waitForURL(`**/product/${target.slug}`);
     await page.getByRole('heading', { level: 1, name: target.name }).waitFor();
 
-    await page.getByRole('button', { name: target.colorName, exact: true }).click();
-    await page.getByRole('button', { name: target.sizeName, exact: true }).click();
+    await chooseOption(page, target.colorName);
+    await chooseOption(page, target.sizeName);
     await page.getByRole('button', { name: 'Legg i handlekurven' }).click();
     await expect.poll(() => page.getByTestId('cart-count').textContent()).toBe('1');
 

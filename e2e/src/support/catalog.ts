@@ -1,8 +1,13 @@
+import { categoryDisplayName } from '@shop/contracts/mappers';
+import { categoryParam } from '@shop/contracts/format';
+
 /** Picks, through the real API, an article a shopper can buy: visible, purchasable, a variant in stock. */
 export interface PurchasableArticle {
   id: number;
   name: string;
   slug: string;
+  /** The main group as shoppers see it ("Klær" for the stored "Tekstil") and its URL param. */
+  categoryName: string;
   categoryParam: string;
   colorName: string;
   sizeName: string;
@@ -31,11 +36,22 @@ export async function findPurchasableArticle(baseUrl: string): Promise<Purchasab
         id: detail.ArticleID,
         name: detail.Name,
         slug: detail.Slug,
-        categoryParam: category.Name.toLowerCase().replace(/\s+/g, '-'),
+        categoryName: categoryDisplayName(category.Name),
+        categoryParam: categoryParam(categoryDisplayName(category.Name)),
         colorName: variant.Color?.Name,
         sizeName: variant.Size?.Name,
       };
     }
   }
   throw new Error('no purchasable article in stock found');
+}
+
+/** Chooses a colour or size on the product page, whether it is offered as a radio (preferred) or a button. */
+export async function chooseOption(page: import('playwright-core').Page, name: string): Promise<void> {
+  const radio = page.getByRole('radio', { name, exact: true });
+  if ((await radio.count()) > 0) {
+    await radio.first().check();
+    return;
+  }
+  await page.getByRole('button', { name, exact: true }).first().click();
 }

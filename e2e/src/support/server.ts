@@ -50,7 +50,7 @@ export async function startShop(
   const port = await freePort();
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'shop-e2e-'));
   if (!opts.dataDir && existsSync(templateDataDir)) cpSync(templateDataDir, dataDir, { recursive: true });
-  rmSync(join(dataDir, '.lock'), { force: true });
+  rmSync(join(dataDir, 'pglite.lock'), { force: true });
   const child = spawn(process.execPath, ['--import', 'tsx', 'api/src/main.ts'], {
     cwd: repoRoot,
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', ...env },
