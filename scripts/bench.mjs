@@ -9,6 +9,8 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { buildFrontEnds } from './build.mjs';
+import { categoryDisplayName } from '@shop/contracts/mappers';
+import { categoryParam } from '@shop/contracts/format';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const results = { date: new Date().toISOString(), node: process.version, machine: 'see env', figures: {} };
@@ -126,7 +128,7 @@ async function main() {
     const categories = await (await fetch(`${server.url}/api/v1/categories`)).json();
     const category = categories[0];
     const id = category.MainGroupID ?? category.id ?? category.Id;
-    const name = String(category.Name ?? category.name).toLowerCase().replace(/\s+/g, '-');
+    const name = categoryParam(categoryDisplayName(category.Name));
     results.figures.api_category_articles_embedded = await latency(`${server.url}/api/v1/categories/${id}/articles?page=2&per_page=20`);
     try {
       results.figures.first_view = await firstViewJs(server.url, ['/', `/${encodeURIComponent(name)}`]);
