@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  customType,
   date,
   doublePrecision,
   index,
@@ -401,6 +402,8 @@ export const reservations = pgTable(
     promocodeId: integer('promocode_id').references(() => promocodes.id),
     total: integer('total').notNull(),
     trackingUrl: text('tracking_url'),
+    /** The session that placed it (sessions.id), so an anonymous shopper may pay for it. (Added by checkout-api.) */
+    sessionId: text('session_id'),
     createdAt: createdAt(),
   },
   (t) => [index('reservations_customer_idx').on(t.customerId)],
@@ -614,4 +617,60 @@ export const streets = pgTable(
     name: text('name').notNull(),
   },
   (t) => [index('streets_post_no_idx').on(t.postNo)],
+);
+
+// ---------------------------------------------------------------- search index (api/src/search)
+/** PostgreSQL full-text vector; Drizzle has no built-in column type for it. */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/**
+ * The search index: one Elasticsearch-style document per article, written only by the SQL function
+ * `search_index_refresh(ids)` (migration 0004_search_triggers), which statement-level triggers on every table the
+ * document reads call for the rows a statement touched. Bulk loads that switch triggers off
+ * (`session_replication_role = replica`, the seed) leave it behind; the search plugin rebuilds it at start-up when its
+ * row count differs from the articles'. `document` is `norwegian` full text (name A, brand and group names B,
+ * description C); the arrays are the multi-valued filter fields. Rows stay narrow on purpose: a search scans every
+ * match, and the wide listing documents (article_search_sources) tripled the pages it read at 20 000 articles.
+ * (Added by the catalogue helper.)
+ */
+export const articleSearch = pgTable(
+  'article_search',
+  {
+    articleId: integer('article_id').primaryKey().references(() => articles.id, { onDelete: 'cascade' }),
+    visible: boolean('visible').notNull(),
+    document: tsvector('document').notNull(),
+    nameSort: text('name_sort').notNull(),
+    /** Bestseller quantity rank, 9999 when none (SPEC §9). */
+    qtyRank: integer('qty_rank').notNull().default(9999),
+    productLineId: integer('product_line_id'),
+    group3Id: integer('group3_id').notNull(),
+    /** Suggested final price, øre (campaign prices are joined at query time: they depend on the clock). */
+    price: integer('price').notNull(),
+    colorGroupIds: integer('color_group_ids').array().notNull().default(sql`'{}'`),
+    genderIds: integer('gender_ids').array().notNull().default(sql`'{}'`),
+    /** Shops with stock (qty > 0) of any variant. */
+    shopIds: integer('shop_ids').array().notNull().default(sql`'{}'`),
+  },
+  (t) => [
+    index('article_search_document_idx').using('gin', t.document),
+    index('article_search_color_groups_idx').using('gin', t.colorGroupIds),
+    index('article_search_genders_idx').using('gin', t.genderIds),
+    index('article_search_shops_idx').using('gin', t.shopIds),
+  ],
+);
+
+/**
+ * The search hit's `_source` per article: the RawArticle listing shape without the time-dependent parts (image URL
+ * and running campaigns), written with article_search, so a page of hits is one query.
+ */
+export const articleSearchSources = pgTable('article_search_sources', {
+  articleId: integer('article_id').primaryKey().references(() => articles.id, { onDelete: 'cascade' }),
+  source: jsonb('source').notNull(),
+});
+
+/** Every word of article, brand and group names: where typo tolerance looks a misspelt word up (pg_trgm). */
+export const searchWords = pgTable(
+  'search_words',
+  { word: text('word').primaryKey() },
+  (t) => [index('search_words_trgm_idx').using('gin', t.word.op('gin_trgm_ops'))],
 );

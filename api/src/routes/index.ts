@@ -12,7 +12,25 @@ import { productLinesRoutes } from './productlines/index.js';
 import { settingsRoutes } from './settings/index.js';
 import { shopsRoutes } from './shops/index.js';
 import { tenantRoutes } from './tenant/index.js';
+import { availabilityRoutes } from './availability/index.js';
+import { bestsellersRoutes } from './bestsellers/index.js';
+import { brandRoutes } from './brand/index.js';
+import { bundleRoutes } from './bundle/index.js';
+import { campaignsRoutes } from './campaigns/index.js';
+import { searchRoutes } from './search/index.js';
+import { subcategoriesRoutes } from './subcategories/index.js';
+import { blogRoutes } from './blog/index.js';
+import { pollsRoutes } from './polls/index.js';
+import { socialRoutes } from './social/index.js';
+import { pagesRoutes } from './pages/index.js';
+import { homeRoutes } from './home/index.js';
+import { editorRoutes } from './editor/index.js';
 
+import { shippingRoutes } from './shipping/index.js';
+import { promocodesRoutes } from './promocodes/index.js';
+import { reservationsRoutes } from './reservations/index.js';
+import { paymentsRoutes } from './payments/index.js';
+import { geoRoutes } from './geo/index.js';
 /** Routes reach the database through `app.database` (decorated by buildApp). */
 export const apiRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(healthRoutes);
@@ -27,4 +45,22 @@ export const apiRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(tenantRoutes);
   await app.register(customersRoutes);
   await app.register(imagesRoutes);
+  await app.register(searchRoutes);
+  await app.register(subcategoriesRoutes);
+  await app.register(bundleRoutes);
+  await app.register(brandRoutes);
+  await app.register(bestsellersRoutes);
+  await app.register(campaignsRoutes);
+  await app.register(availabilityRoutes);
+  await app.register(blogRoutes);
+  await app.register(pollsRoutes);
+  await app.register(socialRoutes);
+  await app.register(pagesRoutes);
+  await app.register(homeRoutes);
+  await app.register(editorRoutes);
+  await app.register(shippingRoutes);
+  await app.register(promocodesRoutes);
+  await app.register(reservationsRoutes);
+  await app.register(paymentsRoutes);
+  await app.register(geoRoutes);
 };

@@ -39,6 +39,7 @@ import { bulkInsert, relaxForeignKeyChecks, resetIdentity, type AnyPgDatabase } 
 import { rngFor } from './prng.js';
 import { colorGroups, colors, genders, productLines, sizes } from './reference.js';
 import { buildShops } from './shops.js';
+import { seedStaticPages } from './pages.js';
 
 export { DEFAULT_ARTICLES } from './catalogue.js';
 
@@ -75,6 +76,7 @@ function startOfUtcDay(d: Date): Date {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function seedDatabase(db: PgDatabase<any, typeof schema>, opts: SeedOptions = {}): Promise<SeedResult> {
   const anyDb = db as AnyPgDatabase;
+  await seedStaticPages(anyDb); // every start: inserts missing copy pages only (editors' changes stay)
   if (!(await isEmpty(anyDb, schema.articles))) return { seeded: false };
   const started = performance.now();
   const now = startOfUtcDay(opts.now ?? new Date());

@@ -169,6 +169,10 @@ declare module 'fastify' {
   interface FastifyRequest {
     session: RequestSession;
   }
+  interface FastifyContextConfig {
+    /** Skip the CSRF check: only for provider-to-shop callbacks that verify themselves (payments push). */
+    csrfExempt?: boolean;
+  }
 }
 
 /** Whether a request must carry a valid CSRF token: every mutating call of the API. */
@@ -186,6 +190,8 @@ export function installSessions(app: FastifyInstance, options: SessionOptions): 
   // preValidation: after routing (404s stay 404s), before the body is validated or the handler runs.
   app.addHook('preValidation', async (request, reply) => {
     if (request.is404 || !needsCsrf(request.method, request.url)) return;
+    // The one exemption: routes a payment provider calls (payments push), marked `config: { csrfExempt: true }`.
+    if (request.routeOptions.config.csrfExempt === true) return;
     const session = await request.session.get();
     const header = request.headers[CSRF_HEADER];
     const given = Array.isArray(header) ? header[0] : header;

@@ -27,7 +27,7 @@ import { articleImageUrl } from '../images/urls.js';
 import { flag } from '../shared/schema.js';
 
 /** Image colour of an article without variants (an import can create one before its variants arrive). */
-const NEUTRAL_HEX = '#9aa5a0';
+export const NEUTRAL_HEX = '#9aa5a0';
 
 const byId = <T>(rows: T[], key: (row: T) => number) => {
   const map = new Map<number, T[]>();
@@ -203,20 +203,12 @@ export async function findArticleId(db: Db, idOrSlug: string): Promise<number | 
   return row?.id ?? null;
 }
 
-export async function loadArticleDetail(db: Db, id: number, now: Date = new Date()): Promise<RawArticleDetail | null> {
-  const [summary] = await loadArticles(db, [id], now);
-  if (!summary) return null;
-  const [extra, variantRows, stockRows, reviewRows] = await Promise.all([
-    db
-      .select({
-        techDescription: articles.techDescription,
-        nutrientContent: articles.nutrientContent,
-        washLabel: articles.washLabel,
-        careLabel: articles.careLabel,
-        dateCreated: articles.dateCreated,
-      })
-      .from(articles)
-      .where(eq(articles.id, id)),
+/**
+ * An article's variants in size order with stock per shop (Qty 0 included). Shared by the article detail and
+ * GET /articles/availability/{id}. (Extracted by the catalogue helper.)
+ */
+export async function loadVariants(db: Db, id: number, group3Id: number): Promise<RawVariant[]> {
+  const [variantRows, stockRows] = await Promise.all([
     db
       .select({
         id: variants.id,
@@ -239,23 +231,9 @@ export async function loadArticleDetail(db: Db, id: number, now: Date = new Date
       .innerJoin(variants, eq(variants.id, stock.variantId))
       .where(eq(variants.articleId, id))
       .orderBy(asc(stock.variantId), asc(stock.shopId)),
-    db
-      .select({
-        review: reviews,
-        customerId: customers.id,
-        firstName: customers.firstName,
-        lastName: customers.lastName,
-      })
-      .from(reviews)
-      .leftJoin(customers, eq(customers.id, reviews.customerId))
-      .where(and(eq(reviews.reviewableId, id), eq(reviews.approved, true)))
-      .orderBy(desc(reviews.createdAt), desc(reviews.id)),
   ]);
-  const info = extra[0]!;
   const stockOf = byId(stockRows, (r) => r.variantId);
-  const group3Id = summary.ArticleGroup3ID;
-
-  const Variants: RawVariant[] = variantRows.map((v) => {
+  return variantRows.map((v) => {
     const hex = v.hex ?? NEUTRAL_HEX;
     return {
       VariantID: v.id,
@@ -271,6 +249,36 @@ export async function loadArticleDetail(db: Db, id: number, now: Date = new Date
       Shops: (stockOf.get(v.id) ?? []).map((s) => ({ ShopID: s.shopId, Qty: s.qty })),
     };
   });
+}
+
+export async function loadArticleDetail(db: Db, id: number, now: Date = new Date()): Promise<RawArticleDetail | null> {
+  const [summary] = await loadArticles(db, [id], now);
+  if (!summary) return null;
+  const [extra, Variants, reviewRows] = await Promise.all([
+    db
+      .select({
+        techDescription: articles.techDescription,
+        nutrientContent: articles.nutrientContent,
+        washLabel: articles.washLabel,
+        careLabel: articles.careLabel,
+        dateCreated: articles.dateCreated,
+      })
+      .from(articles)
+      .where(eq(articles.id, id)),
+    loadVariants(db, id, summary.ArticleGroup3ID),
+    db
+      .select({
+        review: reviews,
+        customerId: customers.id,
+        firstName: customers.firstName,
+        lastName: customers.lastName,
+      })
+      .from(reviews)
+      .leftJoin(customers, eq(customers.id, reviews.customerId))
+      .where(and(eq(reviews.reviewableId, id), eq(reviews.approved, true)))
+      .orderBy(desc(reviews.createdAt), desc(reviews.id)),
+  ]);
+  const info = extra[0]!;
 
   const Reviews: RawReview[] = reviewRows.map(({ review: r, customerId, firstName, lastName }) => ({
     id: r.id,

@@ -50,29 +50,41 @@ export function orderClauses(orderBy: OrderBy, direction: Direction): SQL[] {
   }
 }
 
+/** Which articles a listing shows: a main group (GET /categories/{id}/articles) or an article group 2 (subcategory). */
+export type ListingScope = { mainGroupId: number } | { group2Id: number };
+
 /**
  * One round trip in the common case: the page's ids with the total as an uncorrelated scalar subquery (computed once;
  * `count(*) over ()` was 6× slower on PGlite). Only a page beyond the end (no rows to carry the total) needs a second
  * query for it.
  */
-export async function listCategoryArticleIds(db: Db, mainGroupId: number, request: PageRequest): Promise<PageResult> {
-  const visibleInGroup = and(eq(articles.mainGroupId, mainGroupId), eq(articles.visibleOnWeb, true));
+export async function listArticleIds(db: Db, scope: ListingScope, request: PageRequest): Promise<PageResult> {
+  const [column, rawColumn, id] =
+    'mainGroupId' in scope
+      ? [articles.mainGroupId, sql.raw('a2.main_group_id'), scope.mainGroupId]
+      : [articles.group2Id, sql.raw('a2.group2_id'), scope.group2Id];
+  const visibleInScope = and(eq(column, id), eq(articles.visibleOnWeb, true));
   const offset = (request.page - 1) * request.perPage;
   const rows = await db
     .select({
       id: articles.id,
-      total: sql<number>`(select count(*)::int from ${articles} a2 where a2.main_group_id = ${mainGroupId} and a2.visible_on_web)`,
+      total: sql<number>`(select count(*)::int from ${articles} a2 where ${rawColumn} = ${id} and a2.visible_on_web)`,
     })
     .from(articles)
     .leftJoin(bestsellers, eq(bestsellers.articleId, articles.id))
-    .where(visibleInGroup)
+    .where(visibleInScope)
     .orderBy(...orderClauses(request.orderBy, request.order))
     .limit(request.perPage)
     .offset(offset);
   let total = rows[0]?.total;
   if (total === undefined) {
-    const [countRow] = await db.select({ total: sql<number>`count(*)::int` }).from(articles).where(visibleInGroup);
+    const [countRow] = await db.select({ total: sql<number>`count(*)::int` }).from(articles).where(visibleInScope);
     total = countRow?.total ?? 0;
   }
   return { ids: rows.map((r) => r.id), total, lastPage: lastPageOf(total, request.perPage) };
+}
+
+/** One page of a main group's visible article ids. */
+export function listCategoryArticleIds(db: Db, mainGroupId: number, request: PageRequest): Promise<PageResult> {
+  return listArticleIds(db, { mainGroupId }, request);
 }

@@ -1,0 +1,62 @@
+/**
+ * What the customer routes need besides the database, built once per app from the environment:
+ * REDIS_URL (shared login throttling), SMTP_URL (e-mail delivery), PUBLIC_URL (links in e-mails; default
+ * http://localhost:8080).
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { and, eq, isNull, or } from 'drizzle-orm';
+import { customers } from '../db/schema.js';
+import type { Db } from '../db/index.js';
+import { createLoginThrottle, type LoginThrottle } from './throttle.js';
+import { Mailer } from './mail.js';
+
+export interface AccountServices {
+  throttle: LoginThrottle;
+  mailer: Mailer;
+  publicUrl: string;
+}
+
+export function createAccountServices(app: FastifyInstance, env: NodeJS.ProcessEnv = process.env): AccountServices {
+  const db = app.database.db;
+  const throttle = createLoginThrottle(db, env.REDIS_URL || undefined);
+  app.addHook('onClose', async () => throttle.store.close());
+  return {
+    throttle,
+    mailer: new Mailer(db, app.log, env.SMTP_URL || undefined),
+    publicUrl: (env.PUBLIC_URL || 'http://localhost:8080').replace(/\/$/, ''),
+  };
+}
+
+export type CustomerRow = typeof customers.$inferSelect;
+
+/** The logged-in customer of this request's session, or null. */
+export async function sessionCustomer(db: Db, request: FastifyRequest): Promise<CustomerRow | null> {
+  const session = await request.session.get();
+  if (!session?.customerId) return null;
+  const [row] = await db
+    .select()
+    .from(customers)
+    .where(and(eq(customers.id, session.customerId), isNull(customers.deletedAt)));
+  return row ?? null;
+}
+
+/** Another live account that already uses this e-mail or phone (423). */
+export async function conflictingCustomer(
+  db: Db,
+  email: string | undefined,
+  phone: string | undefined,
+  exceptId?: number,
+): Promise<boolean> {
+  const conditions = [email ? eq(customers.email, email) : undefined, phone ? eq(customers.phone, phone) : undefined].filter(
+    (c) => c !== undefined,
+  );
+  if (conditions.length === 0) return false;
+  const rows = await db.select({ id: customers.id }).from(customers).where(or(...conditions));
+  return rows.some((r) => r.id !== exceptId);
+}
+
+/** A unique-index violation (PostgreSQL 23505), as pg reports it directly or wrapped by drizzle. */
+export function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; cause?: { code?: string } } | null;
+  return e?.code === '23505' || e?.cause?.code === '23505';
+}

@@ -1,0 +1,333 @@
+/**
+ * Placing a reservation: every field and line checked on the server, prices from the database (never from the
+ * client), stock reserved atomically, reservation + lines + order written in ONE transaction.
+ *
+ * Stock: each line is taken with a guarded `UPDATE stock SET qty = qty - n WHERE … AND qty >= n RETURNING`, so two
+ * concurrent buyers can never both take the last unit (PostgreSQL re-checks the WHERE after the row lock; PGlite
+ * serialises). Lines are taken in variant-id order so two multi-line reservations cannot deadlock. When any line
+ * fails the transaction is rolled back: nothing is written and the caller gets `cartErrors` by EAN.
+ *
+ * Where stock comes from (decision): click-and-collect takes every line from the chosen shop. Home delivery takes a
+ * line from the web-shop stock (shop 55) when it holds the whole count, else from the physical shop with the most
+ * units that holds the whole count (a line is never split across shops: one parcel per line). The reservation's
+ * ShopID is 55 for home delivery.
+ */
+import { and, asc, desc, eq, gt, gte, inArray, lte, ne, sql } from 'drizzle-orm';
+import { WEB_SHOP_ID } from '@shop/contracts/constants';
+import type { RawReservation, RawReservationLine } from '@shop/contracts/types';
+import type { Db } from '../db/index.js';
+import {
+  articles,
+  campaignArticles,
+  campaigns,
+  colors,
+  orderLines,
+  orders,
+  postalCodes,
+  promocodes,
+  reservationLines,
+  reservations,
+  shippingMethods,
+  shops,
+  sizes,
+  stock,
+  variants,
+} from '../db/schema.js';
+import { HttpError } from '../server/errors.js';
+import { articleImageUrl } from '../routes/images/urls.js';
+import { discountFor, promoState, promoTexts, VAT_PERCENTAGE } from './rules.js';
+import { contactErrors, reservationTexts, type FieldError } from './validation.js';
+
+export const CLICK_AND_COLLECT = 'click-and-collect';
+
+export interface ReservationInput {
+  CustomerName: string;
+  Email: string;
+  Phone: string;
+  Delivery: 0 | 1;
+  Address: string;
+  PostalCode: string;
+  City: string;
+  ShopID: number;
+  items: Array<{ EanNo: string; Count: number; CampaignArticleID: number | null }>;
+  shipping_method_id: string;
+  /** Optional promo code (name) the shopper activated. */
+  promocode?: string | null;
+}
+
+export interface CartErrorBody {
+  message: string;
+  cartErrors: Array<{ eanNo: string; message: string }>;
+}
+
+/** 409/422 with per-EAN errors: the cart shows them on the lines (SPEC §3 cartErrors). */
+export class CartLineError extends HttpError {
+  constructor(
+    status: 409 | 422,
+    readonly cartErrors: CartErrorBody['cartErrors'],
+  ) {
+    super(status, reservationTexts.cartErrors);
+  }
+}
+
+const invalid = (errors: FieldError[]) => new HttpError(422, `${reservationTexts.invalid} ${errors[0]!.message}.`, errors);
+
+interface PricedLine {
+  ean: string;
+  variantId: number;
+  articleId: number;
+  name: string;
+  sizeName: string;
+  colorName: string;
+  image: string;
+  count: number;
+  price: number;
+  pant: number;
+  campaignArticleId: number | null;
+}
+
+/** Merges repeated EANs (counts add up; the first campaign id wins). */
+function mergeItems(items: ReservationInput['items']): ReservationInput['items'] {
+  const byEan = new Map<string, ReservationInput['items'][number]>();
+  for (const item of items) {
+    const ean = item.EanNo.trim();
+    const seen = byEan.get(ean);
+    if (seen) seen.Count += item.Count;
+    else byEan.set(ean, { EanNo: ean, Count: item.Count, CampaignArticleID: item.CampaignArticleID ?? null });
+  }
+  return [...byEan.values()];
+}
+
+export async function createReservation(
+  db: Db,
+  input: ReservationInput,
+  owner: { customerId: number | null; sessionId: string | null },
+  now = new Date(),
+): Promise<RawReservation> {
+  const { customerId, sessionId } = owner;
+  // ---- fields
+  const fieldErrors = contactErrors(input);
+  const [method] = await db.select().from(shippingMethods).where(eq(shippingMethods.id, input.shipping_method_id));
+  if (!method) fieldErrors.push({ field: 'shipping_method_id', message: reservationTexts.shipping });
+  const home = input.Delivery === 1;
+  if (method && (method.id === CLICK_AND_COLLECT) === home) {
+    fieldErrors.push({ field: 'Delivery', message: reservationTexts.deliveryMismatch });
+  }
+  if (/^\d{4}$/.test(input.PostalCode.trim())) {
+    const [zip] = await db
+      .select({ postNo: postalCodes.postNo })
+      .from(postalCodes)
+      .where(and(eq(postalCodes.postNo, input.PostalCode.trim()), eq(postalCodes.retired, false)));
+    if (!zip) fieldErrors.push({ field: 'PostalCode', message: reservationTexts.postalCode });
+  }
+  let shopId = WEB_SHOP_ID;
+  if (!home) {
+    const [shop] = await db
+      .select({ id: shops.id })
+      .from(shops)
+      .where(and(eq(shops.id, input.ShopID), eq(shops.isWebStock, false)));
+    if (!shop) fieldErrors.push({ field: 'ShopID', message: reservationTexts.shop });
+    else shopId = shop.id;
+  }
+  const items = mergeItems(input.items);
+  if (items.length === 0) fieldErrors.push({ field: 'items', message: reservationTexts.empty });
+
+  let promo: typeof promocodes.$inferSelect | undefined;
+  if (input.promocode?.trim()) {
+    [promo] = await db.select().from(promocodes).where(eq(sql`lower(${promocodes.name})`, input.promocode.trim().toLowerCase()));
+    const state = promo ? promoState(promo, now) : null;
+    if (!promo) fieldErrors.push({ field: 'promocode', message: promoTexts.unknown });
+    else if (state === 'expired') fieldErrors.push({ field: 'promocode', message: promoTexts.expired });
+    else if (state === 'not-yet-valid') fieldErrors.push({ field: 'promocode', message: promoTexts.notYetValid });
+  }
+  if (fieldErrors.length > 0) throw invalid(fieldErrors);
+
+  // ---- lines: prices and rules from the database
+  const rows = await db
+    .select({
+      ean: variants.ean,
+      variantId: variants.id,
+      articleId: articles.id,
+      name: articles.name,
+      price: articles.price,
+      pant: articles.pant,
+      purchasable: articles.purchasableOnWeb,
+      visible: articles.visibleOnWeb,
+      limit: articles.webPurchaseLimit,
+      onlyCC: articles.onlyCC,
+      group3Id: articles.group3Id,
+      sizeName: sizes.name,
+      colorName: colors.name,
+      colorHex: colors.hex,
+    })
+    .from(variants)
+    .innerJoin(articles, eq(articles.id, variants.articleId))
+    .leftJoin(sizes, eq(sizes.id, variants.sizeId))
+    .leftJoin(colors, eq(colors.id, variants.colorId))
+    .where(inArray(variants.ean, items.map((i) => i.EanNo)));
+  const byEan = new Map(rows.map((r) => [r.ean, r]));
+
+  const campaignIds = items.map((i) => i.CampaignArticleID).filter((id): id is number => typeof id === 'number');
+  const campaignPrices = new Map<number, { articleId: number; price: number }>();
+  if (campaignIds.length > 0) {
+    const active = await db
+      .select({ id: campaignArticles.id, articleId: campaignArticles.articleId, price: campaignArticles.price })
+      .from(campaignArticles)
+      .innerJoin(campaigns, eq(campaigns.id, campaignArticles.campaignId))
+      .where(and(inArray(campaignArticles.id, campaignIds), lte(campaigns.startsAt, now), gt(campaigns.endsAt, now)));
+    for (const c of active) campaignPrices.set(c.id, c);
+  }
+
+  const lineErrors: CartErrorBody['cartErrors'] = [];
+  const priced: PricedLine[] = [];
+  for (const item of items) {
+    const row = byEan.get(item.EanNo);
+    if (!row || !row.visible) {
+      lineErrors.push({ eanNo: item.EanNo, message: reservationTexts.unknownArticle });
+      continue;
+    }
+    if (!row.purchasable) {
+      lineErrors.push({ eanNo: item.EanNo, message: reservationTexts.notPurchasable });
+      continue;
+    }
+    if (row.onlyCC && home) {
+      lineErrors.push({ eanNo: item.EanNo, message: reservationTexts.onlyCC });
+      continue;
+    }
+    if (item.Count > row.limit) {
+      lineErrors.push({ eanNo: item.EanNo, message: reservationTexts.limit(row.limit) });
+      continue;
+    }
+    // A campaign price applies only when that campaign row is for this article and the campaign runs now.
+    const campaign = item.CampaignArticleID != null ? campaignPrices.get(item.CampaignArticleID) : undefined;
+    const useCampaign = campaign && campaign.articleId === row.articleId;
+    priced.push({
+      ean: row.ean,
+      variantId: row.variantId,
+      articleId: row.articleId,
+      name: row.name,
+      sizeName: row.sizeName ?? '',
+      colorName: row.colorName ?? '',
+      image: articleImageUrl(row.group3Id, row.colorHex ?? '#888888'),
+      count: item.Count,
+      price: useCampaign ? campaign.price : row.price,
+      pant: row.pant,
+      campaignArticleId: useCampaign ? item.CampaignArticleID : null,
+    });
+  }
+  if (lineErrors.length > 0) throw new CartLineError(422, lineErrors);
+
+  const goods = priced.reduce((sum, l) => sum + l.price * l.count, 0);
+  const deposit = priced.reduce((sum, l) => sum + l.pant * l.count, 0);
+  const discount = promo ? discountFor(promo, goods, deposit) : 0;
+  const shipping = home ? method!.price : 0;
+  const total = goods - discount + shipping;
+
+  // ---- one transaction: stock, reservation, lines, order
+  priced.sort((a, b) => a.variantId - b.variantId);
+  return db.transaction(async (tx) => {
+    const stockErrors: CartErrorBody['cartErrors'] = [];
+    for (const line of priced) {
+      const taken = home ? await takeForDelivery(tx, line.variantId, line.count) : await take(tx, line.variantId, shopId, line.count);
+      if (!taken) stockErrors.push({ eanNo: line.ean, message: home ? reservationTexts.soldOut : reservationTexts.soldOutInShop });
+    }
+    // Throwing rolls back every decrement made above.
+    if (stockErrors.length > 0) throw new CartLineError(409, stockErrors);
+
+    const [reservation] = await tx
+      .insert(reservations)
+      .values({
+        shopId,
+        customerId,
+        sessionId,
+        statusId: 1,
+        name: input.CustomerName.trim(),
+        email: input.Email.trim(),
+        phone: input.Phone.trim(),
+        delivery: method!.id,
+        address: input.Address.trim() || null,
+        city: input.City.trim() || null,
+        zipcode: input.PostalCode.trim() || null,
+        shippingPrice: shipping,
+        discount,
+        promocodeId: promo?.id ?? null,
+        total,
+      })
+      .returning();
+    await tx.insert(reservationLines).values(
+      priced.map((l) => ({
+        reservationId: reservation!.id,
+        variantId: l.variantId,
+        articleId: l.articleId,
+        ean: l.ean,
+        name: l.name,
+        count: l.count,
+        price: l.price,
+        pant: l.pant,
+        campaignArticleId: l.campaignArticleId,
+      })),
+    );
+    const [order] = await tx
+      .insert(orders)
+      .values({ reservationId: reservation!.id, customerId, vatPercentage: VAT_PERCENTAGE, total })
+      .returning({ id: orders.id });
+    await tx.insert(orderLines).values(
+      priced.map((l) => ({ orderId: order!.id, ean: l.ean, name: l.name, count: l.count, price: l.price })),
+    );
+
+    const lines: RawReservationLine[] = priced.map((l) => ({
+      EanNo: l.ean,
+      ArticleID: l.articleId,
+      Name: l.name,
+      SizeName: l.sizeName,
+      ColorName: l.colorName,
+      Count: l.count,
+      Price: l.price,
+      Image: l.image,
+    }));
+    return {
+      ReservationID: reservation!.id,
+      ShopID: reservation!.shopId,
+      CustomerID: reservation!.customerId,
+      StatusID: reservation!.statusId,
+      CustomerName: reservation!.name,
+      Email: reservation!.email,
+      Phone: reservation!.phone,
+      Delivery: home ? 1 : 0,
+      Address: reservation!.address ?? '',
+      City: reservation!.city ?? '',
+      PostalCode: reservation!.zipcode ?? '',
+      Total: reservation!.total,
+      TrackingUrl: reservation!.trackingUrl,
+      Articles: lines,
+      DateCreated: reservation!.createdAt.toISOString(),
+    } satisfies RawReservation;
+  });
+}
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** The guarded decrement: true when the shop had `count` units (and now has `count` fewer). */
+async function take(tx: Tx, variantId: number, shopId: number, count: number): Promise<boolean> {
+  const rows = await tx
+    .update(stock)
+    .set({ qty: sql`${stock.qty} - ${count}` })
+    .where(and(eq(stock.variantId, variantId), eq(stock.shopId, shopId), gte(stock.qty, count)))
+    .returning({ qty: stock.qty });
+  return rows.length === 1;
+}
+
+/** Web stock first, then the physical shop with the most units (see the module comment). */
+async function takeForDelivery(tx: Tx, variantId: number, count: number): Promise<boolean> {
+  if (await take(tx, variantId, WEB_SHOP_ID, count)) return true;
+  const candidates = await tx
+    .select({ shopId: stock.shopId })
+    .from(stock)
+    .where(and(eq(stock.variantId, variantId), ne(stock.shopId, WEB_SHOP_ID), gte(stock.qty, count)))
+    .orderBy(desc(stock.qty), asc(stock.shopId));
+  for (const c of candidates) {
+    // Another buyer may have taken it since the read: the guarded update decides.
+    if (await take(tx, variantId, c.shopId, count)) return true;
+  }
+  return false;
+}

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { discountFor, promoState, vatOf } from './rules.js';
+
+const d = (s: string) => new Date(s);
+
+describe('promoState', () => {
+  it.each([
+    ['before the window', '2026-01-01T00:00:00Z', 'not-yet-valid'],
+    ['at valid_from', '2026-02-01T00:00:00Z', 'valid'],
+    ['inside', '2026-02-15T00:00:00Z', 'valid'],
+    ['at valid_to (exclusive)', '2026-03-01T00:00:00Z', 'expired'],
+    ['after', '2026-04-01T00:00:00Z', 'expired'],
+  ] as const)('%s → %s', (_name, now, expected) => {
+    expect(promoState({ validFrom: d('2026-02-01T00:00:00Z'), validTo: d('2026-03-01T00:00:00Z') }, d(now))).toBe(expected);
+  });
+  it('no end date never expires', () => {
+    expect(promoState({ validFrom: d('2020-01-01T00:00:00Z'), validTo: null }, d('2099-01-01T00:00:00Z'))).toBe('valid');
+  });
+});
+
+describe('discountFor', () => {
+  it.each([
+    ['fixed', { fixed: true, amount: 10000 }, 50000, 0, 10000],
+    ['fixed larger than goods stops at the deposit', { fixed: true, amount: 100000 }, 50000, 400, 49600],
+    ['percentage', { fixed: false, amount: 15 }, 49900, 0, 7485],
+    ['percentage rounds to whole øre', { fixed: false, amount: 15 }, 2990, 0, 449],
+    ['percentage above 100 is capped', { fixed: false, amount: 150 }, 1000, 0, 1000],
+    ['negative never adds', { fixed: true, amount: -500 }, 1000, 0, 0],
+  ] as const)('%s', (_n, rule, goods, deposit, expected) => {
+    expect(discountFor(rule, goods, deposit)).toBe(expected);
+  });
+});
+
+describe('vatOf', () => {
+  it.each([
+    [12500, 2500, 10000],
+    [49900, 9980, 39920],
+    [1, 0, 1],
+    [0, 0, 0],
+  ])('%i øre → VAT %i, net %i', (total, vat, net) => {
+    expect(vatOf(total)).toEqual({ vat, net });
+  });
+});

@@ -1,0 +1,46 @@
+/**
+ * Pure checkout rules (promo-code validity, discount, VAT). Money is integer øre; VAT is derived from the total,
+ * never stored twice (ARCHITECTURE "API conventions").
+ */
+export const VAT_PERCENTAGE = 25;
+
+export const promoTexts = {
+  unknown: 'Ukjent rabattkode',
+  expired: 'Rabattkoden er utløpt',
+  notYetValid: 'Rabattkoden er ikke gyldig ennå',
+} as const;
+
+export interface PromoWindow {
+  validFrom: Date;
+  validTo: Date | null;
+}
+
+export type PromoState = 'valid' | 'expired' | 'not-yet-valid';
+
+/** A code is valid from valid_from (inclusive) until valid_to (exclusive). */
+export function promoState(promo: PromoWindow, now: Date): PromoState {
+  if (now.getTime() < promo.validFrom.getTime()) return 'not-yet-valid';
+  if (promo.validTo && now.getTime() >= promo.validTo.getTime()) return 'expired';
+  return 'valid';
+}
+
+export interface DiscountRule {
+  fixed: boolean;
+  /** Øre when fixed, else a percentage 0–100. */
+  amount: number;
+}
+
+/**
+ * Discount in øre on the goods total: fixed øre or a percentage (rounded to whole øre), and never so large that the
+ * total falls below the deposit (SPEC §4: "never below the total deposit").
+ */
+export function discountFor(rule: DiscountRule, goodsTotal: number, depositTotal: number): number {
+  const wanted = rule.fixed ? rule.amount : Math.round((goodsTotal * Math.min(Math.max(rule.amount, 0), 100)) / 100);
+  return Math.max(0, Math.min(wanted, goodsTotal - depositTotal));
+}
+
+/** VAT contained in a VAT-inclusive amount: total × 25/125, rounded to whole øre; net = total − VAT. */
+export function vatOf(total: number, vatPercentage = VAT_PERCENTAGE): { vat: number; net: number } {
+  const vat = Math.round((total * vatPercentage) / (100 + vatPercentage));
+  return { vat, net: total - vat };
+}

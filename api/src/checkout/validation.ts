@@ -1,0 +1,56 @@
+/** Field checks of a reservation payload (pure; the database checks — postcode, shop — live in reservation.ts). */
+import { isValidPhone } from '@shop/contracts/validation';
+
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
+export const reservationTexts = {
+  invalid: 'Bestillingen har feil i ett eller flere felt.',
+  name: 'Navn må ha en verdi',
+  email: 'Ugyldig e-postadresse',
+  phone: 'Ugyldig telefonnummer: åtte siffer som starter med 4 eller 9',
+  postalCode: 'Ukjent postnummer',
+  address: 'Adresse må fylles ut ved hjemlevering',
+  city: 'Poststed må fylles ut ved hjemlevering',
+  shop: 'Velg en butikk for Klikk & Hent',
+  shipping: 'Ukjent fraktmetode',
+  deliveryMismatch: 'Leveringsmåten passer ikke med valgt fraktmetode',
+  empty: 'Handlekurven er tom',
+  cartErrors: 'Noen varer kan ikke bestilles',
+  unknownArticle: 'Varen finnes ikke',
+  notPurchasable: 'Varen kan ikke kjøpes på nett',
+  onlyCC: 'Varen kan bare hentes i butikk (Klikk & Hent)',
+  limit: (n: number) => `Du kan kjøpe høyst ${n} stk. av denne varen`,
+  soldOut: 'Varen er dessverre utsolgt',
+  soldOutInShop: 'Varen er ikke på lager i valgt butikk',
+} as const;
+
+/** Pragmatic e-mail check: one @, something before, a dotted domain, no spaces. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
+
+export interface ContactFields {
+  CustomerName: string;
+  Email: string;
+  Phone: string;
+  Delivery: 0 | 1;
+  Address: string;
+  City: string;
+  PostalCode: string;
+}
+
+export function contactErrors(p: ContactFields): FieldError[] {
+  const errors: FieldError[] = [];
+  if (!p.CustomerName.trim()) errors.push({ field: 'CustomerName', message: reservationTexts.name });
+  if (!EMAIL_PATTERN.test(p.Email.trim())) errors.push({ field: 'Email', message: reservationTexts.email });
+  if (!isValidPhone(p.Phone)) errors.push({ field: 'Phone', message: reservationTexts.phone });
+  if (p.Delivery === 1) {
+    if (!p.Address.trim()) errors.push({ field: 'Address', message: reservationTexts.address });
+    if (!p.City.trim()) errors.push({ field: 'City', message: reservationTexts.city });
+    if (!/^\d{4}$/.test(p.PostalCode.trim())) errors.push({ field: 'PostalCode', message: reservationTexts.postalCode });
+  } else if (p.PostalCode.trim() && !/^\d{4}$/.test(p.PostalCode.trim())) {
+    errors.push({ field: 'PostalCode', message: reservationTexts.postalCode });
+  }
+  return errors;
+}

@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import { plainText, safeHref, safeSrc, sanitizeHtml } from './sanitize.js';
+
+describe('sanitizeHtml keeps the allowed copy', () => {
+  it.each([
+    ['<p>Hei <strong>alle</strong> <em>sammen</em></p>', '<p>Hei <strong>alle</strong> <em>sammen</em></p>'],
+    ['<h2>A</h2><h3>B</h3>', '<h2>A</h2><h3>B</h3>'],
+    ['<h2 id="retur">Retur</h2><h3 id="angrerett-14-dager">x</h3>', '<h2 id="retur">Retur</h2><h3 id="angrerett-14-dager">x</h3>'],
+    ['<h2 id="location">x</h2><h2 id="Bad Id">y</h2><p id="retur">z</p>', '<h2>x</h2><h2>y</h2><p>z</p>'],
+    ['<ul><li>en</li></ul><ol><li>to</li></ol>', '<ul><li>en</li></ul><ol><li>to</li></ol>'],
+    ['<blockquote>sitat</blockquote>linje<br>ny<br/>', '<blockquote>sitat</blockquote>linje<br>ny<br>'],
+    ['<a href="/tekstil">Klær</a>', '<a href="/tekstil">Klær</a>'],
+    ['<a href="https://staut.no/x?a=1&amp;b=2">x</a>', '<a href="https://staut.no/x?a=1&amp;b=2" rel="noopener noreferrer">x</a>'],
+    ['<img src="/api/v1/images/a.svg" alt="Jakke">', '<img src="/api/v1/images/a.svg" alt="Jakke">'],
+    ['<P CLASS="x">Stor</P>', '<p>Stor</p>'],
+    ['Ull &amp; dun < 30 °C', 'Ull &amp; dun &lt; 30 °C'],
+    ['<p>uavsluttet', '<p>uavsluttet</p>'],
+    ['<strong><em>kryss</strong></em>', '<strong><em>kryss</em></strong>'],
+    ['<div><span>bare tekst</span></div>', 'bare tekst'],
+    // Quotes inside a value stay escaped text: no attribute can break out.
+    ['<img src="/a.svg" alt="&quot; onerror=&quot;alert(1)">', '<img src="/a.svg" alt="&quot; onerror=&quot;alert(1)">'],
+  ])('%s', (input, expected) => {
+    expect(sanitizeHtml(input)).toBe(expected);
+  });
+});
+
+const XSS: Array<[string, string]> = [
+  ['<script>alert(1)</script>', ''],
+  ['<SCRIPT SRC=//evil.example/x.js></SCRIPT>', ''],
+  ['<scr<script>ipt>alert(1)</script>', 'ipt&gt;alert(1)'],
+  ['<p>a<script>alert(1)</p>', '<p>a</p>'],
+  ['<style>body{display:none}</style><p>ok</p>', '<p>ok</p>'],
+  ['<img src=x onerror=alert(1)>', ''],
+  ['<img src="/a.svg" onerror="alert(1)" alt="a">', '<img src="/a.svg" alt="a">'],
+  ['<img src="javascript:alert(1)">', ''],
+  ['<img src="http://insecure.example/a.png">', ''],
+  ['<img src="data:image/svg+xml;base64,PHN2Zz4=">', ''],
+  ['<a href="javascript:alert(1)">x</a>', '<a>x</a>'],
+  ['<a href="JaVaScRiPt:alert(1)">x</a>', '<a>x</a>'],
+  ['<a href=" java\tscript:alert(1)">x</a>', '<a>x</a>'],
+  ['<a href="&#106;avascript:alert(1)">x</a>', '<a>x</a>'],
+  ['<a href="&#x6A;avascript&#x3A;alert(1)">x</a>', '<a>x</a>'],
+  ['<a href="vbscript:msgbox(1)">x</a>', '<a>x</a>'],
+  ['<a href="data:text/html,<script>alert(1)</script>">x</a>', '<a>x</a>'],
+  ['<a href="//evil.example">x</a>', '<a>x</a>'],
+  ['<a href="/ok" onclick="alert(1)" style="x">x</a>', '<a href="/ok">x</a>'],
+  ['<a href="/ok" title="a" onmouseover=alert(1)>x</a>', '<a href="/ok">x</a>'],
+  ['<p onclick="alert(1)">x</p>', '<p>x</p>'],
+  ['<svg onload=alert(1)><script>alert(1)</script></svg>', ''],
+  ['<iframe src="https://evil.example"></iframe>', ''],
+  ['<math><mi xlink:href="javascript:alert(1)">x</mi></math>', ''],
+  ['<!-- <script>alert(1)</script> -->ok', 'ok'],
+  ['<![CDATA[<script>alert(1)</script>]]>', 'alert(1)]]&gt;'],
+  ['<p title="x>"><script>alert(1)</script>', '<p></p>'],
+  ['&lt;script&gt;alert(1)&lt;/script&gt;', '&lt;script&gt;alert(1)&lt;/script&gt;'],
+  ['<a href="/x" ">y</a>', '<a href="/x">y</a>'],
+  ['<form action="https://evil.example"><input name="x"></form>', ''],
+  ['<object data="x"></object><embed src="x">', ''],
+  ['<meta http-equiv="refresh" content="0;url=javascript:alert(1)">', ''],
+  ['<base href="https://evil.example/">', ''],
+  ['<link rel="stylesheet" href="https://evil.example/x.css">', ''],
+  ['<p style="background:url(javascript:alert(1))">x</p>', '<p>x</p>'],
+  ['<body onload=alert(1)>', ''],
+  ['<textarea><script>alert(1)</script></textarea>', ''],
+  ['<script', ''],
+];
+
+describe('sanitizeHtml removes XSS payloads', () => {
+  it.each(XSS)('%s', (input, expected) => {
+    const out = sanitizeHtml(input);
+    expect(out).toBe(expected);
+    expect(out.toLowerCase()).not.toMatch(/<script|<iframe|<svg|<style|\son\w+=|javascript:/);
+  });
+});
+
+describe('URL rules', () => {
+  it.each([
+    ['/butikker', '/butikker'],
+    ['#kontakt', '#kontakt'],
+    ['https://www.staut.no', 'https://www.staut.no'],
+    ['http://www.staut.no', 'http://www.staut.no'],
+    ['mailto:kundeservice@staut.no', 'mailto:kundeservice@staut.no'],
+    ['javascript:alert(1)', null],
+    ['//evil.example', null],
+    ['relative/path', null],
+    ['', null],
+  ])('href %s → %s', (input, expected) => {
+    expect(safeHref(input)).toBe(expected);
+  });
+  it.each([
+    ['/api/v1/images/a.svg', '/api/v1/images/a.svg'],
+    ['https://cdn.example.no/a.jpg', 'https://cdn.example.no/a.jpg'],
+    ['http://cdn.example.no/a.jpg', null],
+    ['javascript:alert(1)', null],
+  ])('src %s → %s', (input, expected) => {
+    expect(safeSrc(input)).toBe(expected);
+  });
+});
+
+describe('plainText', () => {
+  it.each([
+    ['  Vinter<script>x</script>quiz ', 'Vinterquiz'],
+    ['<b>Fet</b>   tittel', 'Fet tittel'],
+    ['Ull &amp; dun', 'Ull & dun'],
+  ])('%s → %s', (input, expected) => {
+    expect(plainText(input)).toBe(expected);
+  });
+});

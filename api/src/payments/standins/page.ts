@@ -1,0 +1,39 @@
+/** The stand-ins' small checkout page (Norwegian): the lines, the total and a "Betal" button. */
+const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const nok = (ore: number) => `${(ore / 100).toLocaleString('nb-NO', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} kr`;
+
+export function checkoutPage(options: {
+  provider: string;
+  orderId: string;
+  lines: Array<{ name: string; quantity: number; totalOre: number }>;
+  totalOre: number;
+  paid: boolean;
+  action: string;
+}): string {
+  const rows = options.lines
+    .map((l) => `<tr><td>${esc(l.name)}</td><td>${l.quantity}</td><td style="text-align:right">${nok(l.totalOre)}</td></tr>`)
+    .join('');
+  const button = options.paid
+    ? '<p role="status">Betalingen er gjennomført.</p>'
+    : `<form method="post" action="${esc(options.action)}" target="_top"><button type="submit">Betal ${nok(options.totalOre)}</button></form>`;
+  return `<!doctype html><html lang="nb"><head><meta charset="utf-8"><title>${esc(options.provider)} – betaling</title>
+<style>body{font-family:system-ui,sans-serif;margin:1rem}table{width:100%;border-collapse:collapse}td{padding:.25rem 0}
+button{font-size:1.1rem;padding:.6rem 1.4rem;margin-top:1rem}</style></head><body>
+<h1>Betal med ${esc(options.provider)}</h1><p>Lokal testtjeneste – ingen ekte betaling. Ordre ${esc(options.orderId)}.</p>
+<table><tbody>${rows}</tbody><tfoot><tr><th colspan="2" style="text-align:left">Totalt</th><th style="text-align:right">${nok(options.totalOre)}</th></tr></tfoot></table>
+${button}</body></html>`;
+}
+
+export const snippet = (provider: string, src: string) =>
+  `<div class="stand-in-checkout"><iframe src="${esc(src)}" title="${esc(provider)} betaling" style="width:100%;min-height:360px;border:0"></iframe></div>`;
+
+/** Fires a push and never throws: a provider retries later; the shop also re-reads on the confirmation page. */
+export async function firePush(url: string, init: { body?: string; headers?: Record<string, string> } = {}): Promise<number | null> {
+  try {
+    const res = await fetch(url, { method: 'POST', signal: AbortSignal.timeout(5000), ...init });
+    await res.arrayBuffer();
+    return res.status;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,198 @@
+/**
+ * PUT/DELETE /customers/{id} and the member code. Ownership: {id} must be the session's customer — nobody logged
+ * in is 404, another customer's id is 401 ("En annen bruker er logget inn", SPEC §8).
+ */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import { eq } from 'drizzle-orm';
+import { Type, type Static } from 'typebox';
+import { accountTexts, authErrorTexts } from '@shop/contracts/texts';
+import type { RawCustomerCode } from '@shop/contracts/types';
+import { customers, customerTokens, loginAttempts, reservations, reviews } from '../../db/schema.js';
+import { HttpError } from '../../server/errors.js';
+import { CSRF_HEADER } from '../../server/session.js';
+import { hashPassword } from '../../accounts/passwords.js';
+import { nationalPhone, normaliseEmail, updateErrors } from '../../accounts/validation.js';
+import { conflictingCustomer, isUniqueViolation, sessionCustomer, type AccountServices, type CustomerRow } from '../../accounts/services.js';
+import { generateMemberCode } from '../../accounts/memberCode.js';
+import { memberCodeSvg } from '../../accounts/qr.js';
+import { issueToken } from '../../accounts/tokens.js';
+import { verificationEmail, verifyPath } from '../../accounts/emails.js';
+import { accountKey } from '../../accounts/throttle.js';
+import { assertSameShape, MessageSchema, type SameShape } from '../shared/schema.js';
+import { RawCustomerSchema, toRawCustomer } from './raw.js';
+import { asBool, Flag01, invalid, rejectInvalidSchema } from './auth.js';
+
+
+const UpdateBody = Type.Object({
+  first_name: Type.Optional(Type.String({ maxLength: 100 })),
+  last_name: Type.Optional(Type.String({ maxLength: 100 })),
+  phone: Type.Optional(Type.String({ maxLength: 20 })),
+  email: Type.Optional(Type.String({ maxLength: 254 })),
+  birth_date: Type.Optional(Type.String({ maxLength: 10 })),
+  gender_id: Type.Optional(Type.Integer({ minimum: 1 })),
+  address: Type.Optional(Type.String({ maxLength: 200 })),
+  postal_code: Type.Optional(Type.String({ pattern: '^\\d{4}$' })),
+  city: Type.Optional(Type.String({ maxLength: 100 })),
+  password: Type.Optional(Type.String({ maxLength: 200 })),
+  password_confirmation: Type.Optional(Type.String({ maxLength: 200 })),
+  terms_conditions: Type.Optional(Flag01),
+  preferences: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+  club: Type.Optional(Flag01),
+  marketing: Type.Optional(Flag01),
+  newsletter: Type.Optional(Flag01),
+  event_invite: Type.Optional(Flag01),
+  birthday_gift: Type.Optional(Flag01),
+  cookies: Type.Optional(Flag01),
+  cookie_default: Type.Optional(Flag01),
+  cookie_ga: Type.Optional(Flag01),
+  cookie_google_tag_manager: Type.Optional(Flag01),
+  cookie_meta_pixel: Type.Optional(Flag01),
+});
+
+const CodeSchema = Type.Object({ code: Type.String(), svg: Type.String() });
+assertSameShape<SameShape<Static<typeof CodeSchema>, RawCustomerCode>>();
+
+export const notMemberText = 'Du er ikke medlem av kundeklubben.';
+export const deletedText = 'Kontoen din er slettet.';
+export const deletedCustomerName = 'Slettet kunde';
+
+const FLAG_COLUMNS = {
+  marketing: 'marketing',
+  newsletter: 'newsletter',
+  event_invite: 'eventInvite',
+  birthday_gift: 'birthdayGift',
+  cookie_default: 'cookieDefault',
+  cookie_ga: 'cookieGa',
+  cookie_google_tag_manager: 'cookieGoogleTagManager',
+  cookie_meta_pixel: 'cookieMetaPixel',
+} as const;
+
+export function accountRoutes(services: AccountServices): FastifyPluginAsyncTypebox {
+  return async (app) => {
+    const db = app.database.db;
+
+    /** The session's customer when it owns {id}; else 404 (nobody) or 401 (somebody else). */
+    async function owner(request: FastifyRequest, id: number): Promise<CustomerRow> {
+      const customer = await sessionCustomer(db, request);
+      if (!customer) throw new HttpError(404, authErrorTexts[404]);
+      if (customer.id !== id) throw new HttpError(401, accountTexts.otherUserLoggedIn);
+      return customer;
+    }
+
+    app.put(
+      '/customers/:id',
+      {
+        attachValidation: true,
+        schema: {
+          tags: ['customers'],
+          summary: "Update the logged-in customer's own account (fields left out are unchanged)",
+          params: Type.Object({ id: Type.Integer({ minimum: 1 }) }),
+          body: UpdateBody,
+          response: { 200: RawCustomerSchema },
+        },
+      },
+      async (request, reply) => {
+        const customer = await owner(request, Number((request.params as { id: unknown }).id));
+        rejectInvalidSchema(request);
+        const body = request.body;
+        const errors = updateErrors(body);
+        if (errors.length) throw invalid(errors);
+        const email = body.email !== undefined ? normaliseEmail(body.email) : undefined;
+        const phone = body.phone !== undefined ? nationalPhone(body.phone)! : undefined;
+        if (await conflictingCustomer(db, email, phone, customer.id)) throw new HttpError(423, authErrorTexts[423]);
+
+        const set: Partial<typeof customers.$inferInsert> = {};
+        if (body.first_name !== undefined) set.firstName = body.first_name.trim();
+        if (body.last_name !== undefined) set.lastName = body.last_name.trim();
+        if (phone !== undefined) set.phone = phone;
+        const emailChanged = email !== undefined && email !== customer.email;
+        if (emailChanged) {
+          set.email = email;
+          set.emailVerifiedAt = null;
+        }
+        if (body.birth_date !== undefined) set.birthDate = body.birth_date || null;
+        if (body.gender_id !== undefined) set.genderId = body.gender_id;
+        if (body.address !== undefined) set.address = body.address.trim() || null;
+        if (body.postal_code !== undefined) set.postalCode = body.postal_code;
+        if (body.city !== undefined) set.city = body.city.trim() || null;
+        if (body.password !== undefined) set.passwordHash = await hashPassword(body.password);
+        if (body.terms_conditions !== undefined && asBool(body.terms_conditions)) set.termsConditions = true;
+        if (body.preferences !== undefined) set.preferences = body.preferences;
+        for (const [field, column] of Object.entries(FLAG_COLUMNS)) {
+          const value = body[field as keyof typeof FLAG_COLUMNS];
+          if (value !== undefined) set[column] = asBool(value);
+        }
+        // "cookies" is the legacy name of the default-cookie answer (see toRawCustomer).
+        if (body.cookies !== undefined && body.cookie_default === undefined) set.cookieDefault = asBool(body.cookies);
+        if (body.club !== undefined) {
+          set.club = asBool(body.club);
+          if (set.club && !customer.memberCode) set.memberCode = generateMemberCode();
+        }
+        let updated = customer;
+        if (Object.keys(set).length > 0) {
+          try {
+            [updated] = (await db.update(customers).set(set).where(eq(customers.id, customer.id)).returning()) as [CustomerRow];
+          } catch (error) {
+            if (isUniqueViolation(error)) throw new HttpError(423, authErrorTexts[423]);
+            throw error;
+          }
+        }
+        if (emailChanged && updated.email) {
+          const token = await issueToken(db, updated.id, 'verify');
+          await services.mailer.send({ to: updated.email, ...verificationEmail(updated.firstName, services.publicUrl + verifyPath(token)) });
+        }
+        return reply.header('cache-control', 'no-store').send(toRawCustomer(updated));
+      },
+    );
+
+    app.delete(
+      '/customers/:id',
+      {
+        schema: {
+          tags: ['customers'],
+          summary: 'Delete the own account: personal data is removed, orders stay (anonymised); logs out',
+          params: Type.Object({ id: Type.Integer({ minimum: 1 }) }),
+          response: { 200: MessageSchema },
+        },
+      },
+      async (request, reply) => {
+        const customer = await owner(request, request.params.id);
+        // A fresh anonymous session first, so the page keeps a valid one once the customer's sessions are gone.
+        await request.session.rotate();
+        const fresh = await request.session.setCustomer(null);
+        reply.header(CSRF_HEADER, fresh.csrfToken);
+        await db.transaction(async (tx) => {
+          // Reservations and reviews keep what the shop needs (lines, totals, ratings), not who the person was.
+          await tx
+            .update(reservations)
+            .set({ name: deletedCustomerName, email: '', phone: '', address: null, city: null, zipcode: null, customerId: null })
+            .where(eq(reservations.customerId, customer.id));
+          await tx.update(reviews).set({ customerId: null, customerName: null, anonymous: true }).where(eq(reviews.customerId, customer.id));
+          await tx.delete(customerTokens).where(eq(customerTokens.customerId, customer.id));
+          // Orders reference the customer with ON DELETE SET NULL, sessions with CASCADE: removing the row does both.
+          await tx.delete(customers).where(eq(customers.id, customer.id));
+          if (customer.email) await tx.delete(loginAttempts).where(eq(loginAttempts.key, accountKey(customer.email)));
+        });
+        return reply.header('cache-control', 'no-store').send({ message: deletedText });
+      },
+    );
+
+    app.get(
+      '/customers/current/code',
+      {
+        schema: {
+          tags: ['customers'],
+          summary: "The logged-in club member's code and its QR code (SVG); 401 without a user, 403 for non-members",
+          response: { 200: CodeSchema },
+        },
+      },
+      async (request, reply) => {
+        const customer = await sessionCustomer(db, request);
+        if (!customer) throw new HttpError(401, authErrorTexts[404]);
+        if (!customer.club || !customer.memberCode) throw new HttpError(403, notMemberText);
+        return reply.header('cache-control', 'no-store').send({ code: customer.memberCode, svg: memberCodeSvg(customer.memberCode) });
+      },
+    );
+  };
+}

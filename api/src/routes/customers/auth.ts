@@ -1,0 +1,309 @@
+/**
+ * Register, login, logout, e-mail verification and password reset (issue 6; statuses per SPEC §8):
+ * 401 already logged in, 404 nobody logged in, 419 CSRF (session.ts), 422 wrong username/password or invalid data
+ * (with field errors), 423 e-mail/phone already used, 429 too many failed logins.
+ * The session id (and CSRF token) rotates on login, register and logout; the new token is sent in X-CSRF-TOKEN
+ * so the page can keep working without a reload (the contracts' client picks it up).
+ */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { eq } from 'drizzle-orm';
+import { Type } from 'typebox';
+import { authErrorTexts } from '@shop/contracts/texts';
+import type { MessageResponse } from '@shop/contracts/types';
+import { customers, sessions } from '../../db/schema.js';
+import { HttpError, validationBody } from '../../server/errors.js';
+import { CSRF_HEADER } from '../../server/session.js';
+import { hashPassword, verifyPassword } from '../../accounts/passwords.js';
+import { consumeToken, issueToken } from '../../accounts/tokens.js';
+import { resetEmail, resetPath, verificationEmail, verifyPath } from '../../accounts/emails.js';
+import {
+  accountFieldTexts,
+  isValidEmail,
+  nationalPhone,
+  normaliseEmail,
+  passwordRules,
+  registrationErrors,
+  type FieldError,
+} from '../../accounts/validation.js';
+import { conflictingCustomer, isUniqueViolation, sessionCustomer, type AccountServices, type CustomerRow } from '../../accounts/services.js';
+import { generateMemberCode } from '../../accounts/memberCode.js';
+import { MessageSchema } from '../shared/schema.js';
+import { RawCustomerSchema, toRawCustomer } from './raw.js';
+
+export const accountMessages = {
+  resetRequested: 'Hvis det finnes en konto med denne e-postadressen, har vi sendt en lenke for å tilbakestille passordet.',
+  passwordChanged: 'Passordet er endret. Du kan nå logge inn.',
+  verified: 'E-postadressen er bekreftet.',
+  verificationSent: 'Epost sendt',
+  tooManyMails: 'Vi har allerede sendt flere e-poster nylig. Prøv igjen om en stund.',
+} as const;
+
+/** E-mails a customer can trigger per throttle window (resend verification, password reset). */
+export const MAIL_LIMIT = 5;
+
+export const invalid = (errors: FieldError[]) => new HttpError(422, errors[0]?.message ?? authErrorTexts[422], errors);
+
+/** Turns schema failures into 422 with field errors (the spec's "invalid data" status), not the generic 400. */
+export function rejectInvalidSchema(request: FastifyRequest): void {
+  if (!request.validationError) return;
+  const body = validationBody(request.validationError.validation, request.validationError.validationContext);
+  throw new HttpError(422, body.message, body.errors);
+}
+
+/** Binds the customer to a fresh session (prevents fixation) and hands the new CSRF token to the page. */
+export async function logIn(request: FastifyRequest, reply: FastifyReply, customerId: number): Promise<void> {
+  await request.session.rotate();
+  const session = await request.session.setCustomer(customerId);
+  reply.header(CSRF_HEADER, session.csrfToken);
+}
+
+/** A 0/1 flag as forms send it (numbers, strings or booleans). */
+export const Flag01 = Type.Union([Type.Literal(0), Type.Literal(1), Type.Literal('0'), Type.Literal('1'), Type.Boolean()]);
+export const asBool = (v: unknown) => v === 1 || v === '1' || v === true;
+
+const RegisterBody = Type.Object({
+  first_name: Type.Optional(Type.String({ maxLength: 100 })),
+  last_name: Type.Optional(Type.String({ maxLength: 100 })),
+  email: Type.Optional(Type.String({ maxLength: 254 })),
+  phone: Type.Optional(Type.String({ maxLength: 20 })),
+  password: Type.Optional(Type.String({ maxLength: 200 })),
+  password_confirmation: Type.Optional(Type.String({ maxLength: 200 })),
+  terms_conditions: Type.Optional(Flag01),
+  birth_date: Type.Optional(Type.String({ maxLength: 10 })),
+  gender_id: Type.Optional(Type.Integer({ minimum: 1 })),
+  postal_code: Type.Optional(Type.String({ pattern: '^(\\d{4})?$' })),
+  club: Type.Optional(Flag01),
+  marketing: Type.Optional(Flag01),
+  newsletter: Type.Optional(Flag01),
+  event_invite: Type.Optional(Flag01),
+  birthday_gift: Type.Optional(Flag01),
+});
+
+const LoginBody = Type.Object({
+  username: Type.String({ maxLength: 254 }),
+  password: Type.String({ maxLength: 200 }),
+});
+
+export function authRoutes(services: AccountServices): FastifyPluginAsyncTypebox {
+  return async (app) => {
+    const db = app.database.db;
+
+    async function sendVerification(customer: CustomerRow): Promise<void> {
+      if (!customer.email) return;
+      const token = await issueToken(db, customer.id, 'verify');
+      await services.mailer.send({ to: customer.email, ...verificationEmail(customer.firstName, services.publicUrl + verifyPath(token)) });
+    }
+
+    app.post(
+      '/customers/register',
+      {
+        attachValidation: true,
+        schema: {
+          tags: ['customers'],
+          summary: 'Create an account and log it in; sends the verification e-mail',
+          body: RegisterBody,
+          response: { 201: RawCustomerSchema },
+        },
+      },
+      async (request, reply) => {
+        rejectInvalidSchema(request);
+        if (await sessionCustomer(db, request)) throw new HttpError(401, authErrorTexts[401]);
+        const body = request.body;
+        const errors = registrationErrors(body);
+        if (errors.length) throw invalid(errors);
+        const email = normaliseEmail(body.email!);
+        const phone = nationalPhone(body.phone!)!;
+        if (await conflictingCustomer(db, email, phone)) throw new HttpError(423, authErrorTexts[423]);
+        const passwordHash = await hashPassword(body.password!);
+        const club = asBool(body.club);
+        let created: CustomerRow;
+        try {
+          [created] = (await db
+            .insert(customers)
+            .values({
+              firstName: body.first_name!.trim(),
+              lastName: body.last_name!.trim(),
+              email,
+              phone,
+              passwordHash,
+              birthDate: body.birth_date || null,
+              genderId: body.gender_id ?? null,
+              postalCode: body.postal_code || null,
+              termsConditions: true,
+              club,
+              memberCode: club ? generateMemberCode() : null,
+              marketing: asBool(body.marketing),
+              newsletter: asBool(body.newsletter),
+              eventInvite: asBool(body.event_invite),
+              birthdayGift: asBool(body.birthday_gift),
+            })
+            .returning()) as [CustomerRow];
+        } catch (error) {
+          // A concurrent registration with the same e-mail/phone lost the race to the unique index.
+          if (isUniqueViolation(error)) throw new HttpError(423, authErrorTexts[423]);
+          throw error;
+        }
+        await sendVerification(created);
+        await logIn(request, reply, created.id);
+        return reply.status(201).header('cache-control', 'no-store').send(toRawCustomer(created));
+      },
+    );
+
+    // Two routes rather than an optional parameter, so the OpenAPI document lists both paths.
+    for (const path of ['/customers/login', '/customers/login/:type']) {
+      app.post(
+        path,
+        {
+          attachValidation: true,
+          schema: {
+            tags: ['customers'],
+            summary: 'Log in with e-mail or phone (optional /email or /phone suffix) and password',
+            params: Type.Object({ type: Type.Optional(Type.Union([Type.Literal('email'), Type.Literal('phone')])) }),
+            body: LoginBody,
+            response: { 200: RawCustomerSchema },
+          },
+        },
+        async (request, reply) => {
+          rejectInvalidSchema(request);
+          if (await sessionCustomer(db, request)) throw new HttpError(401, authErrorTexts[401]);
+          const { username, password } = request.body;
+          const type = request.params.type ?? (username.includes('@') ? 'email' : 'phone');
+          const key = type === 'email' ? normaliseEmail(username) : (nationalPhone(username) ?? username.trim());
+          if (await services.throttle.blocked(key, request.ip)) throw new HttpError(429, authErrorTexts[429]);
+          const [customer] =
+            type === 'email'
+              ? await db.select().from(customers).where(eq(customers.email, key))
+              : await db.select().from(customers).where(eq(customers.phone, key));
+          const ok = await verifyPassword(customer?.passwordHash, password);
+          if (!ok || !customer || customer.deletedAt) {
+            await services.throttle.failed(key, request.ip);
+            throw new HttpError(422, authErrorTexts[422]);
+          }
+          await services.throttle.succeeded(key);
+          await logIn(request, reply, customer.id);
+          return reply.header('cache-control', 'no-store').send(toRawCustomer(customer));
+        },
+      );
+    }
+
+    app.post(
+      '/customers/logout',
+      {
+        schema: {
+          tags: ['customers'],
+          summary: 'Log out: the session is replaced by a fresh anonymous one (needs X-CSRF-TOKEN)',
+          response: { 200: MessageSchema },
+        },
+      },
+      async (request, reply) => {
+        const session = await request.session.get();
+        if (session?.customerId) {
+          await request.session.rotate();
+          const fresh = await request.session.setCustomer(null);
+          reply.header(CSRF_HEADER, fresh.csrfToken);
+        }
+        const body: MessageResponse = { message: LOGGED_OUT_TEXT };
+        return reply.header('cache-control', 'no-store').send(body);
+      },
+    );
+
+    app.get(
+      '/customers/email/resend',
+      { schema: { tags: ['customers'], summary: 'Send the verification e-mail again (404 without a user)', response: { 200: MessageSchema } } },
+      async (request, reply) => {
+        const customer = await sessionCustomer(db, request);
+        if (!customer) throw new HttpError(404, authErrorTexts[404]);
+        const mailKey = `verify:${customer.id}`;
+        if ((await services.throttle.store.count(mailKey)) >= MAIL_LIMIT) throw new HttpError(429, accountMessages.tooManyMails);
+        await services.throttle.store.increment(mailKey);
+        await sendVerification(customer);
+        return reply.header('cache-control', 'no-store').send({ message: `${accountMessages.verificationSent} til ${customer.email ?? ''}` });
+      },
+    );
+
+    app.post(
+      '/customers/email/verify',
+      {
+        attachValidation: true,
+        schema: {
+          tags: ['customers'],
+          summary: 'Confirm the e-mail address with the token from the verification e-mail (single use, expires)',
+          body: Type.Object({ token: Type.String({ minLength: 1, maxLength: 200 }) }),
+          response: { 200: MessageSchema },
+        },
+      },
+      async (request, reply) => {
+        rejectInvalidSchema(request);
+        const customerId = await consumeToken(db, 'verify', request.body.token);
+        if (!customerId) throw invalid([{ field: 'token', message: accountFieldTexts.token }]);
+        await db.update(customers).set({ emailVerifiedAt: new Date() }).where(eq(customers.id, customerId));
+        return reply.send({ message: accountMessages.verified });
+      },
+    );
+
+    app.post(
+      '/customers/password/email',
+      {
+        attachValidation: true,
+        schema: {
+          tags: ['customers'],
+          summary: 'Send a password reset link; answers the same whether the account exists or not',
+          body: Type.Object({ email: Type.String({ maxLength: 254 }) }),
+          response: { 200: MessageSchema },
+        },
+      },
+      async (request, reply) => {
+        rejectInvalidSchema(request);
+        if (!isValidEmail(request.body.email)) throw invalid([{ field: 'email', message: accountFieldTexts.email }]);
+        const email = normaliseEmail(request.body.email);
+        const [customer] = await db.select().from(customers).where(eq(customers.email, email));
+        // At most MAIL_LIMIT reset mails per address and window (no mail bombing); the answer stays the same.
+        const mailKey = `reset:${email}`;
+        const underLimit = (await services.throttle.store.count(mailKey)) < MAIL_LIMIT;
+        if (customer && !customer.deletedAt && underLimit) {
+          await services.throttle.store.increment(mailKey);
+          const token = await issueToken(db, customer.id, 'reset');
+          await services.mailer.send({ to: email, ...resetEmail(customer.firstName, services.publicUrl + resetPath(token, email)) });
+        }
+        return reply.send({ message: accountMessages.resetRequested });
+      },
+    );
+
+    app.post(
+      '/customers/password/reset',
+      {
+        attachValidation: true,
+        schema: {
+          tags: ['customers'],
+          summary: 'Set a new password with a reset token (single use, expires); logs the account out everywhere',
+          body: Type.Object({
+            token: Type.String({ maxLength: 200 }),
+            email: Type.String({ maxLength: 254 }),
+            password: Type.String({ maxLength: 200 }),
+            password_confirmation: Type.String({ maxLength: 200 }),
+          }),
+          response: { 200: MessageSchema },
+        },
+      },
+      async (request, reply) => {
+        rejectInvalidSchema(request);
+        const errors = passwordRules(request.body);
+        if (errors.length) throw invalid(errors);
+        const customerId = await consumeToken(db, 'reset', request.body.token);
+        const [customer] = customerId ? await db.select().from(customers).where(eq(customers.id, customerId)) : [];
+        if (!customer || customer.email !== normaliseEmail(request.body.email)) {
+          throw invalid([{ field: 'token', message: accountFieldTexts.token }]);
+        }
+        await db.transaction(async (tx) => {
+          await tx.update(customers).set({ passwordHash: await hashPassword(request.body.password) }).where(eq(customers.id, customer.id));
+          await tx.delete(sessions).where(eq(sessions.customerId, customer.id));
+        });
+        await services.throttle.succeeded(customer.email);
+        return reply.send({ message: accountMessages.passwordChanged });
+      },
+    );
+  };
+}
+
+export const LOGGED_OUT_TEXT = 'Du er nå logget ut.';

@@ -1,0 +1,223 @@
+/**
+ * Polls and quizzes: GET /polls/active, /polls/{id}, /polls/{id}/score, /polls/{id}/answers,
+ * /polls/questions/{id}/score, /polls/questions/{id}/answers, and POST /polls/{id}/answers.
+ * The participant is the logged-in customer, else the session (content/polls.ts); one answer per question each —
+ * the database's unique index backs the rule up when two requests race.
+ */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { Type, type Static } from 'typebox';
+import type { Poll, PollAnswer, PollScore, QuestionScore } from '@shop/contracts/types';
+import type { Db } from '../../db/index.js';
+import { pollAnswers, pollOptions, pollQuestions, polls } from '../../db/schema.js';
+import { HttpError } from '../../server/errors.js';
+import { checkAnswers, isCorrect, participantOf, POLL_TEXTS, pollScore, questionScore, type PollStructure } from '../../content/polls.js';
+import { assertSameShape, errorResponses, Nullable, type SameShape } from '../shared/schema.js';
+
+export const POLL_CLOSED = 'Denne avstemningen er avsluttet.';
+
+export const PollOptionSchema = Type.Object({ id: Type.Integer(), question_id: Type.Integer(), text: Type.String() });
+export const PollQuestionSchema = Type.Object({ id: Type.Integer(), poll_id: Type.Integer(), text: Type.String(), options: Type.Array(PollOptionSchema) });
+export const PollSchema = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  description: Nullable(Type.String()),
+  banner_desktop: Nullable(Type.String()),
+  banner_mobile: Nullable(Type.String()),
+  questions: Type.Array(PollQuestionSchema),
+});
+export const PollAnswerSchema = Type.Object({ question_id: Type.Integer(), option_id: Type.Integer(), correct: Type.Boolean() });
+export const PollScoreSchema = Type.Object({ poll_id: Type.Integer(), score: Type.Integer(), total: Type.Integer() });
+export const QuestionScoreSchema = Type.Object({
+  question_id: Type.Integer(),
+  options: Type.Array(Type.Object({ option_id: Type.Integer(), count: Type.Integer() })),
+  total: Type.Integer(),
+});
+export const PostPollAnswersBody = Type.Object(
+  {
+    answers: Type.Array(
+      Type.Object({ question_id: Type.Integer({ minimum: 1 }), option_id: Type.Integer({ minimum: 1 }) }, { additionalProperties: false }),
+      { minItems: 1, maxItems: 100 },
+    ),
+  },
+  { additionalProperties: false },
+);
+assertSameShape<SameShape<Static<typeof PollSchema>, Poll>>();
+assertSameShape<SameShape<Static<typeof PollAnswerSchema>, PollAnswer>>();
+assertSameShape<SameShape<Static<typeof PollScoreSchema>, PollScore>>();
+assertSameShape<SameShape<Static<typeof QuestionScoreSchema>, QuestionScore>>();
+
+const IdParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) });
+
+type PollFull = Poll & { active: boolean } & PollStructure;
+
+/** Polls with their questions and options (correctness kept server-side; `toPublic` strips it). */
+export async function loadPolls(db: Db, ids: number[]): Promise<PollFull[]> {
+  if (ids.length === 0) return [];
+  const [pollRows, questionRows] = await Promise.all([
+    db.select().from(polls).where(inArray(polls.id, ids)).orderBy(asc(polls.id)),
+    db.select().from(pollQuestions).where(inArray(pollQuestions.pollId, ids)).orderBy(asc(pollQuestions.sort), asc(pollQuestions.id)),
+  ]);
+  const optionRows = questionRows.length
+    ? await db
+        .select()
+        .from(pollOptions)
+        .where(inArray(pollOptions.questionId, questionRows.map((q) => q.id)))
+        .orderBy(asc(pollOptions.sort), asc(pollOptions.id))
+    : [];
+  return pollRows.map((p) => ({
+    id: p.id,
+    name: p.name,
+    description: p.description,
+    banner_desktop: p.bannerDesktop,
+    banner_mobile: p.bannerMobile,
+    active: p.active,
+    questions: questionRows
+      .filter((q) => q.pollId === p.id)
+      .map((q) => ({
+        id: q.id,
+        poll_id: p.id,
+        text: q.text,
+        options: optionRows.filter((o) => o.questionId === q.id).map((o) => ({ id: o.id, question_id: q.id, text: o.text, correct: o.correct })),
+      })),
+  }));
+}
+
+export function toPublic(poll: PollFull): Poll {
+  return {
+    id: poll.id,
+    name: poll.name,
+    description: poll.description,
+    banner_desktop: poll.banner_desktop,
+    banner_mobile: poll.banner_mobile,
+    questions: poll.questions.map((q) => ({ id: q.id, poll_id: q.poll_id, text: q.text, options: q.options.map(({ id, question_id, text }) => ({ id, question_id, text })) })),
+  };
+}
+
+const isUniqueViolation = (error: unknown) =>
+  typeof error === 'object' && error !== null && ((error as { code?: string }).code === '23505' || (error as { cause?: { code?: string } }).cause?.code === '23505');
+
+export const pollsRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const db = () => app.database.db;
+  const pollOr404 = async (id: number) => {
+    const [poll] = await loadPolls(db(), [id]);
+    if (!poll) throw new HttpError(404, POLL_TEXTS.notFound);
+    return poll;
+  };
+  /** This participant's answers to the given questions (nobody without a session has answered anything). */
+  const answersOf = async (participant: string | null, where: ReturnType<typeof eq>) => {
+    if (!participant) return [];
+    return db()
+      .select({ question_id: pollAnswers.questionId, option_id: pollAnswers.optionId })
+      .from(pollAnswers)
+      .where(and(eq(pollAnswers.participant, participant), where))
+      .orderBy(asc(pollAnswers.questionId));
+  };
+  const currentParticipant = async (request: { session: { get(): Promise<{ id: string; customerId: number | null } | null> } }) => {
+    const session = await request.session.get();
+    return session ? participantOf(session) : null;
+  };
+
+  app.get(
+    '/polls/active',
+    { schema: { tags: ['content'], summary: 'The polls open for answers', response: { 200: Type.Array(PollSchema) } } },
+    async () => {
+      const rows = await db().select({ id: polls.id }).from(polls).where(eq(polls.active, true));
+      return (await loadPolls(db(), rows.map((r) => r.id))).map(toPublic);
+    },
+  );
+
+  app.get(
+    '/polls/:id',
+    { schema: { tags: ['content'], summary: 'One poll with questions and options', params: IdParams, response: { 200: PollSchema, ...errorResponses } } },
+    async (request) => toPublic(await pollOr404(request.params.id)),
+  );
+
+  app.get(
+    '/polls/:id/score',
+    { schema: { tags: ['content'], summary: "This participant's correct answers out of the questions", params: IdParams, response: { 200: PollScoreSchema, ...errorResponses } } },
+    async (request) => {
+      const poll = await pollOr404(request.params.id);
+      const answers = await answersOf(await currentParticipant(request), eq(pollAnswers.pollId, poll.id));
+      return pollScore(poll, answers);
+    },
+  );
+
+  app.get(
+    '/polls/:id/answers',
+    { schema: { tags: ['content'], summary: "This participant's answers with correctness", params: IdParams, response: { 200: Type.Array(PollAnswerSchema), ...errorResponses } } },
+    async (request, reply) => {
+      const poll = await pollOr404(request.params.id);
+      const answers = await answersOf(await currentParticipant(request), eq(pollAnswers.pollId, poll.id));
+      reply.header('cache-control', 'no-store');
+      return answers.map((a) => ({ ...a, correct: isCorrect(poll, a) }));
+    },
+  );
+
+  app.post(
+    '/polls/:id/answers',
+    {
+      schema: {
+        tags: ['content'],
+        summary: 'Answer questions of a poll (one answer per question per customer or session; a repeat is 409)',
+        params: IdParams,
+        body: PostPollAnswersBody,
+        response: { 201: Type.Array(PollAnswerSchema), 409: Type.Ref('ErrorBody'), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const poll = await pollOr404(request.params.id);
+      if (!poll.active) throw new HttpError(409, POLL_CLOSED);
+      const participant = participantOf(await request.session.ensure());
+      const before = await answersOf(participant, eq(pollAnswers.pollId, poll.id));
+      const check = checkAnswers(poll, request.body.answers, new Set(before.map((a) => a.question_id)));
+      if (!check.ok) {
+        throw new HttpError(check.status, check.message, check.field ? [{ field: check.field, message: check.message }] : undefined);
+      }
+      try {
+        await db().transaction(async (tx) => {
+          await tx.insert(pollAnswers).values(
+            check.answers.map((a) => ({ pollId: poll.id, questionId: a.question_id, optionId: a.option_id, participant })),
+          );
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new HttpError(409, POLL_TEXTS.alreadyAnswered);
+        throw error;
+      }
+      const after = await answersOf(participant, eq(pollAnswers.pollId, poll.id));
+      return reply.status(201).header('cache-control', 'no-store').send(after.map((a) => ({ ...a, correct: isCorrect(poll, a) })));
+    },
+  );
+
+  app.get(
+    '/polls/questions/:id/score',
+    { schema: { tags: ['content'], summary: 'How many chose each option of a question', params: IdParams, response: { 200: QuestionScoreSchema, ...errorResponses } } },
+    async (request) => {
+      const id = request.params.id;
+      const options = await db().select({ id: pollOptions.id }).from(pollOptions).where(eq(pollOptions.questionId, id)).orderBy(asc(pollOptions.sort), asc(pollOptions.id));
+      if (options.length === 0) {
+        const [q] = await db().select({ id: pollQuestions.id }).from(pollQuestions).where(eq(pollQuestions.id, id));
+        if (!q) throw new HttpError(404, POLL_TEXTS.questionNotFound);
+      }
+      const counts = await db()
+        .select({ option_id: pollAnswers.optionId, count: sql<number>`count(*)::int` })
+        .from(pollAnswers)
+        .where(eq(pollAnswers.questionId, id))
+        .groupBy(pollAnswers.optionId);
+      return questionScore(id, options.map((o) => o.id), counts.map((c) => ({ option_id: c.option_id, count: Number(c.count) })));
+    },
+  );
+
+  app.get(
+    '/polls/questions/:id/answers',
+    { schema: { tags: ['content'], summary: "This participant's answer to one question, with correctness", params: IdParams, response: { 200: Type.Array(PollAnswerSchema), ...errorResponses } } },
+    async (request, reply) => {
+      const [question] = await db().select({ pollId: pollQuestions.pollId }).from(pollQuestions).where(eq(pollQuestions.id, request.params.id));
+      if (!question) throw new HttpError(404, POLL_TEXTS.questionNotFound);
+      const [poll] = await loadPolls(db(), [question.pollId]);
+      const answers = await answersOf(await currentParticipant(request), eq(pollAnswers.questionId, request.params.id));
+      reply.header('cache-control', 'no-store');
+      return answers.map((a) => ({ ...a, correct: isCorrect(poll!, a) }));
+    },
+  );
+};

@@ -1,0 +1,104 @@
+/**
+ * POST /reservations: places a click-and-collect or home-delivery reservation from the cart (checkout/reservation.ts).
+ * 201 with the RAW reservation; 422 `{message, errors}` for bad fields; 409/422 `{message, cartErrors}` when a line
+ * cannot be served (sold out, limit, only click-and-collect…) — nothing is written then.
+ */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type, type Static } from 'typebox';
+import type { RawReservation, ReservationPayload } from '@shop/contracts/types';
+import { CartLineError, createReservation } from '../../checkout/reservation.js';
+import { assertSameShape, FlagSchema, IsoDateTime, Nullable, type SameShape } from '../shared/schema.js';
+
+export const RawReservationSchema = Type.Object({
+  ReservationID: Type.Integer(),
+  ShopID: Type.Integer(),
+  CustomerID: Nullable(Type.Integer()),
+  StatusID: Type.Integer(),
+  CustomerName: Type.String(),
+  Email: Type.String(),
+  Phone: Type.String(),
+  Delivery: FlagSchema,
+  Address: Type.String(),
+  City: Type.String(),
+  PostalCode: Type.String(),
+  Total: Type.Integer(),
+  TrackingUrl: Nullable(Type.String()),
+  Articles: Type.Array(
+    Type.Object({
+      EanNo: Type.String(),
+      ArticleID: Type.Integer(),
+      Name: Type.String(),
+      SizeName: Type.String(),
+      ColorName: Type.String(),
+      Count: Type.Integer(),
+      Price: Type.Integer(),
+      Image: Type.String(),
+    }),
+  ),
+  DateCreated: IsoDateTime,
+});
+assertSameShape<SameShape<Static<typeof RawReservationSchema>, RawReservation>>();
+
+export const ReservationPayloadSchema = Type.Object({
+  CustomerName: Type.String({ maxLength: 200 }),
+  Email: Type.String({ maxLength: 254 }),
+  Phone: Type.String({ maxLength: 32 }),
+  Delivery: FlagSchema,
+  Address: Type.String({ maxLength: 200 }),
+  PostalCode: Type.String({ maxLength: 10 }),
+  City: Type.String({ maxLength: 100 }),
+  ShopID: Type.Integer(),
+  items: Type.Array(
+    Type.Object({
+      EanNo: Type.String({ minLength: 1, maxLength: 20 }),
+      Count: Type.Integer({ minimum: 1, maximum: 999 }),
+      CampaignArticleID: Type.Optional(Nullable(Type.Integer())),
+    }),
+    { minItems: 1, maxItems: 100 },
+  ),
+  shipping_method_id: Type.String({ maxLength: 40 }),
+  promocode: Type.Optional(Nullable(Type.String({ maxLength: 64 }))),
+});
+// The contract's payload must always be accepted (the extra optional promo code is ours).
+assertSameShape<ReservationPayload extends Static<typeof ReservationPayloadSchema> ? true : false>();
+
+const CartErrorsSchema = Type.Object({
+  message: Type.String(),
+  cartErrors: Type.Array(Type.Object({ eanNo: Type.String(), message: Type.String() })),
+});
+
+export const reservationsRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.post(
+    '/reservations',
+    {
+      schema: {
+        tags: ['checkout'],
+        summary: 'Place a reservation (stock is reserved atomically)',
+        body: ReservationPayloadSchema,
+        response: {
+          201: RawReservationSchema,
+          400: Type.Ref('ErrorBody'),
+          409: CartErrorsSchema,
+          422: Type.Union([CartErrorsSchema, Type.Ref('ErrorBody')]),
+        },
+      },
+    },
+    async (request, reply) => {
+      const session = await request.session.get();
+      const body = request.body;
+      try {
+        const reservation = await createReservation(
+          app.database.db,
+          { ...body, items: body.items.map((i) => ({ ...i, CampaignArticleID: i.CampaignArticleID ?? null })) },
+          { customerId: session?.customerId ?? null, sessionId: session?.id ?? null },
+        );
+        return reply.status(201).send(reservation);
+      } catch (error) {
+        if (error instanceof CartLineError) {
+          return reply.status(error.statusCode as 409 | 422).send({ message: error.message, cartErrors: error.cartErrors });
+        }
+        throw error;
+      }
+    },
+  );
+};

@@ -1,0 +1,486 @@
+/** Issue 6 API: every status of the customer routes, ownership, throttling and session rotation, on every database. */
+import fs from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, desc, eq, like } from 'drizzle-orm';
+import { accountTexts, authErrorTexts, requiredFieldTexts } from '@shop/contracts/texts';
+import type { RawCustomer, RawCustomerOrder, RawPaginated, RawReservation, RawReview } from '@shop/contracts/types';
+import * as s from '../../src/db/schema.js';
+import { hashSessionId } from '../../src/server/session.js';
+import { accountFieldTexts } from '../../src/accounts/validation.js';
+import { DEFAULT_LIMITS } from '../../src/accounts/throttle.js';
+import { hashToken } from '../../src/accounts/tokens.js';
+import { MAIL_LIMIT } from '../../src/routes/customers/auth.js';
+import { testDatabaseKinds } from '../support/databases.js';
+import { useTestApp } from '../support/app.js';
+import { ean13 } from '../support/fixtures.js';
+import { Browser, makeShellTree } from './browser.js';
+
+const PASSWORD = 'hemmelig-123';
+let seq = 0;
+/** A fresh, valid registration (unique e-mail and phone per call). */
+function registration(overrides: Record<string, unknown> = {}) {
+  seq += 1;
+  return {
+    first_name: 'Ola',
+    last_name: 'Nordmann',
+    email: `ola${seq}.${Date.now()}@example.no`,
+    phone: `4${String(1000000 + seq * 7919).slice(-7)}`,
+    password: PASSWORD,
+    password_confirmation: PASSWORD,
+    terms_conditions: 1,
+    birth_date: '1990-05-17',
+    gender_id: 1,
+    club: 1,
+    marketing: 0,
+    newsletter: 1,
+    ...overrides,
+  };
+}
+
+export function runCustomerSuite(kind: 'pglite' | 'postgres', env: Record<string, string | undefined> = {}) {
+  const root = makeShellTree();
+  const saved: Record<string, string | undefined> = {};
+  beforeAll(() => {
+    for (const [k, v] of Object.entries(env)) {
+      saved[k] = process.env[k];
+      if (v === undefined) delete process.env[k];
+      else process.env[k] = v;
+    }
+  });
+  const t = useTestApp(kind, { rootDir: root });
+  afterAll(() => {
+    for (const [k, v] of Object.entries(saved)) {
+      if (v === undefined) delete process.env[k];
+      else process.env[k] = v;
+    }
+    fs.rmSync(root, { recursive: true, force: true });
+  });
+
+  let ipSeq = 0;
+  /** Each browser gets its own address so per-address throttling of one test never leaks into another. */
+  const browser = () => new Browser(() => t().app, `10.0.${Math.floor(++ipSeq / 250)}.${ipSeq % 250}`).open();
+
+  async function registered(overrides: Record<string, unknown> = {}) {
+    const b = await browser();
+    const body = registration(overrides);
+    const res = await b.post('/customers/register', body);
+    expect(res.statusCode, res.body).toBe(201);
+    return { b, body, customer: res.json<RawCustomer>() };
+  }
+
+  async function lastMailTo(email: string) {
+    const [mail] = await t().db.select().from(s.emailOutbox).where(eq(s.emailOutbox.to, email)).orderBy(desc(s.emailOutbox.id)).limit(1);
+    return mail ?? null;
+  }
+  const tokenIn = (body: string) => /token=([A-Za-z0-9_-]+)/.exec(body)?.[1] ?? '';
+
+  describe('register', () => {
+    it('creates the account (argon2id), logs it in on a rotated session and queues the verification e-mail', async () => {
+      const b = await browser();
+      const before = { cookie: b.cookie, token: b.token };
+      const body = registration({ email: '  Per.Hansen@Example.NO ', phone: '+47 91111111' });
+      const res = await b.post('/customers/register', body);
+      expect(res.statusCode, res.body).toBe(201);
+      const customer = res.json<RawCustomer>();
+      expect(customer).toMatchObject({ first_name: 'Ola', email: 'per.hansen@example.no', phone: '91111111', terms_conditions: 1, club: 1, newsletter: 1, marketing: 0, email_verified: null });
+      expect(customer.auth_id).toMatch(/^M-\d{10}$/);
+      expect(customer).not.toHaveProperty('password');
+      expect(b.cookie).not.toBe(before.cookie);
+      expect(b.token).not.toBe(before.token);
+      const [row] = await t().db.select().from(s.customers).where(eq(s.customers.id, customer.id));
+      expect(row!.passwordHash).toMatch(/^\$argon2id\$/);
+      // The old anonymous session is gone (fixation), the new one is bound to the customer.
+      const oldId = hashSessionId(before.cookie!.slice(4));
+      expect(await t().db.select().from(s.sessions).where(eq(s.sessions.id, oldId))).toEqual([]);
+      expect((await b.get('/customers/current')).json<RawCustomer>().id).toBe(customer.id);
+      const mail = await lastMailTo('per.hansen@example.no');
+      expect(mail?.subject).toBe('Bekreft e-postadressen din');
+      expect(mail?.body).toContain('/konto/bekreft-epost?token=');
+      // Only the token's hash is stored.
+      const token = tokenIn(mail!.body);
+      const tokens = await t().db.select().from(s.customerTokens).where(eq(s.customerTokens.customerId, customer.id));
+      expect(tokens.map((x) => x.tokenHash)).toEqual([hashToken(token)]);
+    });
+
+    it('answers 401 when already logged in', async () => {
+      const { b } = await registered();
+      const res = await b.post('/customers/register', registration());
+      expect(res.statusCode).toBe(401);
+      expect(res.json().message).toBe(authErrorTexts[401]);
+    });
+
+    it.each([
+      [{ first_name: '' }, 'first_name', requiredFieldTexts.first_name],
+      [{ last_name: '  ' }, 'last_name', requiredFieldTexts.last_name],
+      [{ email: undefined }, 'email', requiredFieldTexts.email],
+      [{ email: 'ikke-epost' }, 'email', accountFieldTexts.email],
+      [{ phone: '12345678' }, 'phone', accountFieldTexts.phone],
+      [{ password: 'kort', password_confirmation: 'kort' }, 'password', accountFieldTexts.password],
+      [{ password_confirmation: 'noe-annet-123' }, 'password_confirmation', accountFieldTexts.passwordConfirmation],
+      [{ terms_conditions: 0 }, 'terms_conditions', accountFieldTexts.terms],
+      [{ birth_date: '1990-02-30' }, 'birth_date', accountFieldTexts.birthDate],
+      [{ gender_id: 'mann' }, 'gender_id', 'må være et heltall'],
+    ])('answers 422 with field errors for invalid data %#', async (overrides, field, message) => {
+      const b = await browser();
+      const res = await b.post('/customers/register', registration(overrides));
+      expect(res.statusCode, res.body).toBe(422);
+      const body = res.json<{ message: string; errors: Array<{ field: string; message: string }> }>();
+      expect(body.errors).toContainEqual(expect.objectContaining({ field, message: expect.stringContaining(message) }));
+    });
+
+    it('answers 423 when the e-mail or the phone is already used (any spelling)', async () => {
+      const { body } = await registered();
+      const b = await browser();
+      const sameEmail = await b.post('/customers/register', registration({ email: body.email.toUpperCase() }));
+      expect(sameEmail.statusCode).toBe(423);
+      expect(sameEmail.json().message).toBe(authErrorTexts[423]);
+      const samePhone = await b.post('/customers/register', registration({ phone: `0047${body.phone}` }));
+      expect(samePhone.statusCode).toBe(423);
+    });
+
+    it('answers 419 without the CSRF token', async () => {
+      const b = await browser();
+      const res = await b.send('POST', '/customers/register', registration(), { csrf: false });
+      expect(res.statusCode).toBe(419);
+      expect(res.json().message).toBe(authErrorTexts[419]);
+    });
+  });
+
+  describe('login and logout', () => {
+    it('logs in by e-mail or phone (with or without the type suffix) and rotates the session', async () => {
+      const { body } = await registered();
+      for (const [path, username] of [
+        ['/customers/login', body.email],
+        ['/customers/login/email', body.email.toUpperCase()],
+        ['/customers/login/phone', `+47${body.phone}`],
+        ['/customers/login', body.phone],
+      ] as const) {
+        const b = await browser();
+        const anonymous = b.cookie;
+        const res = await b.post(path, { username, password: PASSWORD });
+        expect(res.statusCode, `${path} ${username} ${res.body}`).toBe(200);
+        expect(res.json<RawCustomer>().email).toBe(body.email);
+        expect(b.cookie).not.toBe(anonymous);
+        // The pre-login cookie is worthless now.
+        const old = await t().app.inject({ method: 'GET', url: '/api/v1/customers/current', headers: { cookie: anonymous! } });
+        expect(old.statusCode).toBe(204);
+        expect((await b.get('/customers/current')).statusCode).toBe(200);
+      }
+    });
+
+    it('answers 422 for a wrong password or an unknown user, 401 when already logged in, 419 without CSRF', async () => {
+      const { b, body } = await registered();
+      const other = await browser();
+      const wrong = await other.post('/customers/login', { username: body.email, password: 'feil-passord' });
+      expect(wrong.statusCode).toBe(422);
+      expect(wrong.json().message).toBe(authErrorTexts[422]);
+      const unknown = await other.post('/customers/login', { username: 'ingen@example.no', password: PASSWORD });
+      expect(unknown.statusCode).toBe(422);
+      expect((await other.post('/customers/login', { username: body.email })).statusCode).toBe(422);
+      const again = await b.post('/customers/login', { username: body.email, password: PASSWORD });
+      expect(again.statusCode).toBe(401);
+      expect(again.json().message).toBe(authErrorTexts[401]);
+      expect((await other.send('POST', '/customers/login', { username: body.email, password: PASSWORD }, { csrf: false })).statusCode).toBe(419);
+    });
+
+    it('throttles per account: 429 after too many failures, even with the right password and from another address', async () => {
+      const { body } = await registered();
+      const b = await browser();
+      for (let i = 0; i < DEFAULT_LIMITS.perAccount; i++) {
+        expect((await b.post('/customers/login', { username: body.email, password: `feil-${i}` })).statusCode).toBe(422);
+      }
+      const blocked = await b.post('/customers/login', { username: body.email, password: PASSWORD });
+      expect(blocked.statusCode).toBe(429);
+      expect(blocked.json().message).toBe(authErrorTexts[429]);
+      const elsewhere = await browser();
+      expect((await elsewhere.post('/customers/login', { username: body.email.toUpperCase(), password: PASSWORD })).statusCode).toBe(429);
+    });
+
+    it('throttles per address: 429 for any account once one address has failed too often; other addresses still work', async () => {
+      const { body } = await registered();
+      const attacker = await browser();
+      for (let i = 0; i < DEFAULT_LIMITS.perAddress; i++) {
+        expect((await attacker.post('/customers/login', { username: `gjett${i}@example.no`, password: 'x' })).statusCode).toBe(422);
+      }
+      expect((await attacker.post('/customers/login', { username: body.email, password: PASSWORD })).statusCode).toBe(429);
+      expect((await (await browser()).post('/customers/login', { username: body.email, password: PASSWORD })).statusCode).toBe(200);
+    });
+
+    it('a successful login clears the account counter', async () => {
+      const { body } = await registered();
+      const b = await browser();
+      for (let i = 0; i < DEFAULT_LIMITS.perAccount - 1; i++) await b.post('/customers/login', { username: body.email, password: 'feil' });
+      expect((await b.post('/customers/login', { username: body.email, password: PASSWORD })).statusCode).toBe(200);
+      await b.post('/customers/logout');
+      for (let i = 0; i < DEFAULT_LIMITS.perAccount - 1; i++) {
+        expect((await b.post('/customers/login', { username: body.email, password: 'feil' })).statusCode).toBe(422);
+      }
+    });
+
+    it('logout rotates the session, hands out a new CSRF token and forgets the customer', async () => {
+      const { b } = await registered();
+      const loggedIn = { cookie: b.cookie, token: b.token };
+      const res = await b.post('/customers/logout');
+      expect(res.statusCode).toBe(200);
+      expect(b.cookie).not.toBe(loggedIn.cookie);
+      expect(b.token).not.toBe(loggedIn.token);
+      expect((await b.get('/customers/current')).statusCode).toBe(204);
+      const old = await t().app.inject({ method: 'GET', url: '/api/v1/customers/current', headers: { cookie: loggedIn.cookie! } });
+      expect(old.statusCode).toBe(204);
+      // The new token works for the next login without a page reload.
+      expect((await b.send('POST', '/customers/logout', {})).statusCode).toBe(200);
+      expect((await b.send('POST', '/customers/logout', {}, { csrf: false })).statusCode).toBe(419);
+    });
+  });
+
+  describe('verification and password reset', () => {
+    it('resend: 404 without a user; sends a new link; a link works once and not after it expired', async () => {
+      const anonymous = await browser();
+      const none = await anonymous.get('/customers/email/resend');
+      expect(none.statusCode).toBe(404);
+      expect(none.json().message).toBe(authErrorTexts[404]);
+
+      const { b, body, customer } = await registered();
+      const first = tokenIn((await lastMailTo(body.email))!.body);
+      const resend = await b.get('/customers/email/resend');
+      expect(resend.statusCode).toBe(200);
+      const second = tokenIn((await lastMailTo(body.email))!.body);
+      expect(second).not.toBe(first);
+      // Only the newest link is valid.
+      expect((await b.post('/customers/email/verify', { token: first })).statusCode).toBe(422);
+      expect((await b.post('/customers/email/verify', { token: second })).statusCode).toBe(200);
+      expect((await b.get('/customers/current')).json<RawCustomer>().email_verified).not.toBeNull();
+      const reuse = await b.post('/customers/email/verify', { token: second });
+      expect(reuse.statusCode).toBe(422);
+      expect(reuse.json().message).toBe(accountFieldTexts.token);
+
+      await b.get('/customers/email/resend');
+      const third = tokenIn((await lastMailTo(body.email))!.body);
+      await t().db.update(s.customerTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(s.customerTokens.tokenHash, hashToken(third)));
+      expect((await b.post('/customers/email/verify', { token: third })).statusCode).toBe(422);
+      expect(customer.id).toBeGreaterThan(0);
+    });
+
+    it('reset: same answer for unknown e-mails; the token is single use, bound to the e-mail, expires; all sessions end', async () => {
+      const { b: loggedIn, body } = await registered();
+      const b = await browser();
+      const unknown = await b.post('/customers/password/email', { email: 'finnes.ikke@example.no' });
+      const known = await b.post('/customers/password/email', { email: body.email.toUpperCase() });
+      expect(unknown.statusCode).toBe(200);
+      expect(known.json()).toEqual(unknown.json());
+      expect(await lastMailTo('finnes.ikke@example.no')).toBeNull();
+      expect((await b.post('/customers/password/email', { email: 'tull' })).statusCode).toBe(422);
+      const mail = await lastMailTo(body.email);
+      expect(mail!.subject).toBe('Tilbakestill passordet ditt');
+      const token = tokenIn(mail!.body);
+      const newPassword = 'nytt-passord-456';
+
+      expect((await b.post('/customers/password/reset', { token, email: body.email, password: 'kort', password_confirmation: 'kort' })).statusCode).toBe(422);
+      const ok = await b.post('/customers/password/reset', { token, email: body.email, password: newPassword, password_confirmation: newPassword });
+      expect(ok.statusCode, ok.body).toBe(200);
+      expect((await b.post('/customers/password/reset', { token, email: body.email, password: newPassword, password_confirmation: newPassword })).statusCode).toBe(422);
+      expect((await loggedIn.get('/customers/current')).statusCode).toBe(204);
+      expect((await b.post('/customers/login', { username: body.email, password: PASSWORD })).statusCode).toBe(422);
+      expect((await b.post('/customers/login', { username: body.email, password: newPassword })).statusCode).toBe(200);
+      await b.post('/customers/logout');
+
+      await b.post('/customers/password/email', { email: body.email });
+      const wrongEmailToken = tokenIn((await lastMailTo(body.email))!.body);
+      expect((await b.post('/customers/password/reset', { token: wrongEmailToken, email: 'annen@example.no', password: newPassword, password_confirmation: newPassword })).statusCode).toBe(422);
+
+      await b.post('/customers/password/email', { email: body.email });
+      const expired = tokenIn((await lastMailTo(body.email))!.body);
+      await t().db.update(s.customerTokens).set({ expiresAt: new Date(Date.now() - 1) }).where(eq(s.customerTokens.tokenHash, hashToken(expired)));
+      expect((await b.post('/customers/password/reset', { token: expired, email: body.email, password: newPassword, password_confirmation: newPassword })).statusCode).toBe(422);
+    });
+  });
+
+  it('limits triggered e-mails: resend answers 429, reset requests stop sending but answer the same', async () => {
+    const { b, body } = await registered();
+    const count = async () => (await t().db.select().from(s.emailOutbox).where(eq(s.emailOutbox.to, body.email))).length;
+    const before = await count();
+    for (let i = 0; i < MAIL_LIMIT; i++) expect((await b.get('/customers/email/resend')).statusCode).toBe(200);
+    expect((await b.get('/customers/email/resend')).statusCode).toBe(429);
+    const anonymous = await browser();
+    const answers = new Set<string>();
+    for (let i = 0; i < MAIL_LIMIT + 2; i++) answers.add((await anonymous.post('/customers/password/email', { email: body.email })).body);
+    expect(answers.size).toBe(1);
+    expect(await count()).toBe(before + 2 * MAIL_LIMIT);
+  });
+
+  describe('update and delete (ownership)', () => {
+    it('PUT: 404 without a user, 401 for another id, 422 field messages, 423 on a used phone, partial updates', async () => {
+      const a = await registered();
+      const other = await registered();
+      const anonymous = await browser();
+      const none = await anonymous.put(`/customers/${a.customer.id}`, { first_name: 'X' });
+      expect(none.statusCode).toBe(404);
+      const foreign = await a.b.put(`/customers/${other.customer.id}`, { first_name: 'Hacker' });
+      expect(foreign.statusCode).toBe(401);
+      expect(foreign.json().message).toBe(accountTexts.otherUserLoggedIn);
+      const [untouched] = await t().db.select().from(s.customers).where(eq(s.customers.id, other.customer.id));
+      expect(untouched!.firstName).toBe('Ola');
+
+      for (const field of ['first_name', 'last_name', 'phone', 'email'] as const) {
+        const res = await a.b.put(`/customers/${a.customer.id}`, { [field]: ' ' });
+        expect(res.statusCode).toBe(422);
+        expect(res.json().message).toBe(requiredFieldTexts[field]);
+      }
+      expect((await a.b.put(`/customers/${a.customer.id}`, { phone: other.body.phone })).statusCode).toBe(423);
+      expect((await a.b.put(`/customers/${a.customer.id}`, { email: other.body.email })).statusCode).toBe(423);
+
+      const res = await a.b.put(`/customers/${a.customer.id}`, { first_name: 'Kari', cookie_ga: 1, marketing: 1, club: 0, address: 'Storgata 1' });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json<RawCustomer>()).toMatchObject({ first_name: 'Kari', last_name: 'Nordmann', email: a.body.email, cookie_ga: 1, marketing: 1, club: 0, address: 'Storgata 1' });
+      expect((await a.b.send('PUT', `/customers/${a.customer.id}`, { first_name: 'Y' }, { csrf: false })).statusCode).toBe(419);
+    });
+
+    it('PUT: a new e-mail must be verified again', async () => {
+      const a = await registered();
+      const token = tokenIn((await lastMailTo(a.body.email))!.body);
+      await a.b.post('/customers/email/verify', { token });
+      const email = `ny${Date.now()}@example.no`;
+      const res = await a.b.put(`/customers/${a.customer.id}`, { email });
+      expect(res.json<RawCustomer>()).toMatchObject({ email, email_verified: null });
+      expect((await lastMailTo(email))?.subject).toBe('Bekreft e-postadressen din');
+    });
+
+    it('DELETE: 404 without a user, 401 for another id; removes personal data, keeps orders anonymised, logs out', async () => {
+      const a = await registered();
+      const other = await registered();
+      expect((await (await browser()).delete(`/customers/${a.customer.id}`)).statusCode).toBe(404);
+      const foreign = await a.b.delete(`/customers/${other.customer.id}`);
+      expect(foreign.statusCode).toBe(401);
+      expect(foreign.json().message).toBe(accountTexts.otherUserLoggedIn);
+
+      const [order] = await t().db.insert(s.orders).values({ customerId: a.customer.id, total: 12500 }).returning();
+      const [reservation] = await t().db
+        .insert(s.reservations)
+        .values({ shopId: 1, customerId: a.customer.id, statusId: 5, name: 'Ola Nordmann', email: a.body.email, phone: a.body.phone, delivery: 'delivery', address: 'Storgata 1', city: 'OSLO', zipcode: '0150', total: 12500 })
+        .returning();
+      const [review] = await t().db.insert(s.reviews).values({ reviewableId: 101, customerId: a.customer.id, customerName: 'Ola N.', content: 'Fin', rating: 4 }).returning();
+
+      const res = await a.b.delete(`/customers/${a.customer.id}`);
+      expect(res.statusCode).toBe(200);
+      expect(await t().db.select().from(s.customers).where(eq(s.customers.id, a.customer.id))).toEqual([]);
+      const [keptOrder] = await t().db.select().from(s.orders).where(eq(s.orders.id, order!.id));
+      expect(keptOrder).toMatchObject({ total: 12500, customerId: null });
+      const [anonReservation] = await t().db.select().from(s.reservations).where(eq(s.reservations.id, reservation!.id));
+      expect(anonReservation).toMatchObject({ customerId: null, email: '', phone: '', address: null, total: 12500 });
+      expect(anonReservation!.name).not.toContain('Ola');
+      const [anonReview] = await t().db.select().from(s.reviews).where(eq(s.reviews.id, review!.id));
+      expect(anonReview).toMatchObject({ customerId: null, customerName: null, rating: 4 });
+      expect(await t().db.select().from(s.customerTokens).where(eq(s.customerTokens.customerId, a.customer.id))).toEqual([]);
+      expect((await a.b.get('/customers/current')).statusCode).toBe(204);
+      // The page's session still works (fresh token), but the account cannot log in any more.
+      const login = await a.b.post('/customers/login', { username: a.body.email, password: PASSWORD });
+      expect(login.statusCode).toBe(422);
+      // The e-mail and phone are free again.
+      expect((await (await browser()).post('/customers/register', registration({ email: a.body.email, phone: a.body.phone }))).statusCode).toBe(201);
+    });
+  });
+
+  describe('history, reviews and the member code (ownership)', () => {
+    it('401 without a user on every /customers/current/* route', async () => {
+      const b = await browser();
+      for (const path of ['/customers/current/reservations', '/customers/current/orders', '/customers/current/reviews', '/customers/current/code']) {
+        expect((await b.get(path)).statusCode, path).toBe(401);
+      }
+      expect((await b.post('/customers/current/reviews', { article_id: 101, rating: 5, content: 'x' })).statusCode).toBe(401);
+    });
+
+    it("shows only the customer's own orders (VAT derived), reservations and reviews, paged", async () => {
+      const a = await registered();
+      const other = await registered();
+      const db = t().db;
+      for (let i = 0; i < 12; i++) {
+        const [o] = await db.insert(s.orders).values({ customerId: a.customer.id, total: 10000 + i, createdAt: new Date(Date.now() - (12 - i) * 60_000) }).returning();
+        await db.insert(s.orderLines).values({ orderId: o!.id, ean: ean13('701011'), name: 'Jakke', count: 1, price: 10000 + i });
+      }
+      await db.insert(s.orders).values({ customerId: other.customer.id, total: 99999 });
+      const [res1] = await db
+        .insert(s.reservations)
+        .values({ shopId: 1, customerId: a.customer.id, statusId: 4, name: 'Ola', email: a.body.email, phone: a.body.phone, delivery: 'click-and-collect', total: 49900 })
+        .returning();
+      await db.insert(s.reservationLines).values({ reservationId: res1!.id, variantId: 1011, articleId: 101, ean: ean13('701011'), name: 'Jakke', count: 1, price: 49900 });
+      await db.insert(s.reservations).values({ shopId: 1, customerId: other.customer.id, name: 'Annen', email: 'x@example.no', phone: '91919191', delivery: 'delivery', total: 1 });
+
+      const page1 = (await a.b.get('/customers/current/orders?page=1')).json<RawPaginated<RawCustomerOrder>>();
+      expect(page1.meta).toEqual({ current_page: 1, last_page: 2, per_page: 10, total: 12 });
+      expect(page1.data[0]).toMatchObject({ Total: 10011, VatPercentage: 25, Vat: 2002, NetAmount: 8009 });
+      expect(page1.data[0]!.OrderLines).toEqual([{ EanNo: ean13('701011'), ArticleID: 101, Name: 'Jakke', Count: 1, Price: 10011 }]);
+      const page2 = (await a.b.get('/customers/current/orders?page=2')).json<RawPaginated<RawCustomerOrder>>();
+      expect(page2.data.map((o) => o.Total)).toEqual([10001, 10000]);
+      expect((await a.b.get('/customers/current/orders?page=0')).statusCode).toBe(400);
+
+      const reservations = (await a.b.get('/customers/current/reservations')).json<RawPaginated<RawReservation>>();
+      expect(reservations.data).toHaveLength(1);
+      expect(reservations.data[0]).toMatchObject({ ReservationID: res1!.id, StatusID: 4, Delivery: 0, Total: 49900 });
+      expect(reservations.data[0]!.Articles[0]).toMatchObject({ ArticleID: 101, Count: 1, Price: 49900 });
+      expect(reservations.data[0]!.Articles[0]!.Image).toMatch(/^\/api\/v1\/images\/articles\//);
+
+      const otherOrders = (await other.b.get('/customers/current/orders')).json<RawPaginated<RawCustomerOrder>>();
+      expect(otherOrders.data.map((o) => o.Total)).toEqual([99999]);
+      const otherReservations = (await other.b.get('/customers/current/reservations')).json<RawPaginated<RawReservation>>();
+      expect(otherReservations.data.map((r) => r.CustomerName)).toEqual(['Annen']);
+    });
+
+    it('writes a review only for a bought article; it is listed for its author and shown on the product once approved', async () => {
+      const a = await registered();
+      const db = t().db;
+      const notBought = await a.b.post('/customers/current/reviews', { article_id: 102, rating: 4, content: 'Fin' });
+      expect(notBought.statusCode).toBe(403);
+      const [o] = await db.insert(s.orders).values({ customerId: a.customer.id, total: 20000, status: 'paid' }).returning();
+      await db.insert(s.orderLines).values({ orderId: o!.id, ean: ean13('701021'), name: 'Bukse', count: 1, price: 20000 });
+      expect((await a.b.post('/customers/current/reviews', { article_id: 102, rating: 9, content: 'Fin' })).statusCode).toBe(422);
+      const created = await a.b.post('/customers/current/reviews', { article_id: 102, rating: 4, content: 'Passer godt', true_to_size: 0, size_color: 'M / Sort', anonymous: 0 });
+      expect(created.statusCode, created.body).toBe(201);
+      const review = created.json<RawReview>();
+      expect(review).toMatchObject({ approved: 0, rating: 4, reviewable_id: 102, true_to_size: 0, size_color: 'M / Sort' });
+
+      const mine = (await a.b.get('/customers/current/reviews')).json<RawPaginated<RawReview>>();
+      expect(mine.data.map((r) => r.id)).toEqual([review.id]);
+      const shown = async () => (await t().app.inject({ url: '/api/v1/articles/102' })).json<{ Reviews: RawReview[] }>().Reviews.map((r) => r.id);
+      expect(await shown()).not.toContain(review.id);
+      await db.update(s.reviews).set({ approved: true }).where(eq(s.reviews.id, review.id));
+      expect(await shown()).toContain(review.id);
+      // Another customer does not see it among their reviews.
+      const other = await registered();
+      expect((await other.b.get('/customers/current/reviews')).json<RawPaginated<RawReview>>().data).toEqual([]);
+    });
+
+    it('member code: 403 for non-members, the code and an SVG for members', async () => {
+      const member = await registered({ club: 1 });
+      const res = await member.b.get('/customers/current/code');
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ code: member.customer.auth_id });
+      expect(res.json().svg).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
+      const nonMember = await registered({ club: 0 });
+      expect((await nonMember.b.get('/customers/current/code')).statusCode).toBe(403);
+    });
+  });
+
+  it('documents every customer route at /api/docs', async () => {
+    const res = await t().app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const paths = Object.keys(res.json<{ paths: Record<string, unknown> }>().paths);
+    for (const path of [
+      '/api/v1/customers/register', '/api/v1/customers/login', '/api/v1/customers/login/{type}', '/api/v1/customers/logout',
+      '/api/v1/customers/current', '/api/v1/customers/{id}', '/api/v1/customers/email/resend', '/api/v1/customers/email/verify',
+      '/api/v1/customers/password/email', '/api/v1/customers/password/reset', '/api/v1/customers/current/code',
+      '/api/v1/customers/current/reservations', '/api/v1/customers/current/orders', '/api/v1/customers/current/reviews',
+    ]) {
+      expect(paths, path).toContain(path);
+    }
+  });
+
+  it('keeps login_attempts in the right store', async () => {
+    const rows = await t().db.select().from(s.loginAttempts).where(and(like(s.loginAttempts.key, 'account:%')));
+    if (env.REDIS_URL) expect(rows).toEqual([]);
+    else expect(rows.length).toBeGreaterThan(0);
+  });
+}
+
+describe.each(testDatabaseKinds())('customer accounts API on %s', (kind) => {
+  runCustomerSuite(kind, { REDIS_URL: undefined, SMTP_URL: undefined });
+});

@@ -1,0 +1,170 @@
+/**
+ * Payments end to end over real HTTP (app.listen on port 0): the shop's adapters talk to the provider stand-ins,
+ * the stand-in pay page completes the payment and pushes to the shop. On every test database.
+ */
+import type { AddressInfo } from 'node:net';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import type { RawPaymentOrder, RawReservation } from '@shop/contracts/types';
+import * as s from '../../src/db/schema.js';
+import { useTestApp } from '../support/app.js';
+import { testDatabaseKinds } from '../support/databases.js';
+import { ean13 } from '../support/fixtures.js';
+import { makeShellTree } from '../accounts/browser.js';
+
+const root = makeShellTree();
+const DAY = 86_400_000;
+
+/** A cookie-and-CSRF-keeping client over real HTTP, like the shop's browser. */
+class HttpBrowser {
+  cookie = '';
+  token = '';
+  constructor(readonly origin: string) {}
+  async open(): Promise<this> {
+    const res = await fetch(`${this.origin}/`, { headers: { accept: 'text/html' } });
+    const sid = res.headers.getSetCookie().find((c) => c.startsWith('sid='));
+    if (sid) this.cookie = sid.split(';')[0]!;
+    this.token = /<meta name="csrf-token" content="([^"]+)">/.exec(await res.text())?.[1] ?? '';
+    return this;
+  }
+  async send(method: string, path: string, body?: unknown, csrf = true) {
+    const headers: Record<string, string> = { cookie: this.cookie, 'x-requested-with': 'XMLHttpRequest' };
+    if (csrf) headers['x-csrf-token'] = this.token;
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    const res = await fetch(`${this.origin}/api/v1${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    const text = await res.text();
+    return { status: res.status, json: text ? JSON.parse(text) : null };
+  }
+}
+
+const iframeSrc = (snippet: string) => /<iframe src="([^"]+)"/.exec(snippet)![1]!.replace(/&#38;/g, '&');
+
+describe.each(testDatabaseKinds())('payments on %s', (kind) => {
+  const t = useTestApp(kind, { rootDir: root });
+  let origin = '';
+  beforeAll(async () => {
+    await t().app.listen({ port: 0, host: '127.0.0.1' });
+    origin = `http://127.0.0.1:${(t().app.server.address() as AddressInfo).port}`;
+    const now = Date.now();
+    await t().db.insert(s.shippingMethods).values([
+      { id: 'delivery', name: 'Hjemlevering', price: 19900, sort: 1 },
+      { id: 'click-and-collect', name: 'Klikk & Hent', price: 0, sort: 2 },
+    ]);
+    await t().db.insert(s.promocodes).values({ name: 'STAUT15', validFrom: new Date(now - DAY), validTo: new Date(now + DAY), fixed: false, amount: 15 });
+    await t().db.update(s.stock).set({ qty: 50 }).where(sql`${s.stock.variantId} = 1011`);
+  });
+
+  const reservation = async (b: HttpBrowser, home: boolean) => {
+    const res = await b.send('POST', '/reservations', {
+      CustomerName: 'Kari Nordmann', Email: 'kari@example.no', Phone: '91234567', PostalCode: '0150', City: 'OSLO',
+      ...(home
+        ? { Delivery: 1, Address: 'Storgata 1', ShopID: 0, shipping_method_id: 'delivery', promocode: 'STAUT15' }
+        : { Delivery: 0, Address: '', ShopID: 1, shipping_method_id: 'click-and-collect' }),
+      items: [{ EanNo: ean13('701011'), Count: 2, CampaignArticleID: null }],
+    });
+    expect(res.status).toBe(201);
+    return res.json as RawReservation;
+  };
+  const stateOf = async (reservationId: number) => {
+    const [r] = await t().db.select({ status: s.reservations.statusId }).from(s.reservations).where(eq(s.reservations.id, reservationId));
+    const [o] = await t().db.select({ status: s.orders.status }).from(s.orders).where(eq(s.orders.reservationId, reservationId));
+    const payments = await t().db.select().from(s.paymentOrders).where(eq(s.paymentOrders.reservationId, reservationId));
+    return { reservation: r!.status, order: o!.status, payments };
+  };
+  /** The shopper presses "Betal" on the stand-in page and then closes the browser (the redirect is not followed). */
+  const pay = async (snippet: string) => {
+    const page = await fetch(iframeSrc(snippet));
+    const html = await page.text();
+    expect(html).toContain('Betal ');
+    const action = /<form method="post" action="([^"]+)"/.exec(html)![1]!;
+    const res = await fetch(new URL(action, origin), { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: '', redirect: 'manual' });
+    expect(res.status).toBe(303);
+    return res.headers.get('location')!;
+  };
+
+  it('Klarna: create, forged push ignored, pay, push marks paid + acknowledged, replay changes nothing', async () => {
+    const b = await new HttpBrowser(origin).open();
+    const r = await reservation(b, true);
+    const [{ price }] = (await t().db.select({ price: s.articles.price }).from(s.articles).where(eq(s.articles.id, 101))) as [{ price: number }];
+    // Two units, 15 % off the goods, plus freight: the discount and shipping lines go to Klarna too.
+    expect(r.Total).toBe(Math.round(2 * price * 0.85) + 19900);
+
+    expect((await b.send('POST', '/payments/klarna/orders', { reservationId: r.ReservationID }, false)).status).toBe(419);
+    const created = await b.send('POST', '/payments/klarna/orders', { reservationId: r.ReservationID });
+    expect(created.status).toBe(201);
+    const order = created.json as RawPaymentOrder;
+    expect(order).toMatchObject({ Provider: 'klarna', ReservationID: r.ReservationID, ShopID: 55, Status: 'pending', Amount: r.Total });
+    expect(order.HtmlSnippet).toContain('<iframe');
+
+    // Another session cannot start or read it.
+    const stranger = await new HttpBrowser(origin).open();
+    expect((await stranger.send('POST', '/payments/klarna/orders', { reservationId: r.ReservationID })).status).toBe(404);
+    expect((await stranger.send('GET', `/payments/klarna/orders/${order.OrderID}`)).status).toBe(404);
+
+    // A forged push (no cookie, no token) for the unpaid order: answered, but nothing is marked paid.
+    const forged = await fetch(`${origin}/api/v1/payments/klarna/push?klarna_order_id=${order.OrderID}`, { method: 'POST' });
+    expect(forged.status).toBe(200);
+    expect(await stateOf(r.ReservationID)).toMatchObject({ reservation: 1, order: 'created', payments: [expect.objectContaining({ status: 'pending', acknowledgedAt: null })] });
+
+    const confirmation = await pay(order.HtmlSnippet);
+    expect(confirmation).toContain(`order_id=${order.OrderID}`);
+    // The browser never came back: the push alone has made the order paid and acknowledged.
+    const paid = await stateOf(r.ReservationID);
+    expect(paid).toMatchObject({ reservation: 3, order: 'paid' });
+    expect(paid.payments[0]!.status).toBe('paid');
+    expect(paid.payments[0]!.acknowledgedAt).not.toBeNull();
+
+    for (let i = 0; i < 3; i++) {
+      expect((await fetch(`${origin}/api/v1/payments/klarna/push?klarna_order_id=${order.OrderID}`, { method: 'POST' })).status).toBe(200);
+    }
+    expect(await stateOf(r.ReservationID)).toEqual(paid);
+
+    const status = await b.send('GET', `/payments/klarna/orders/${order.OrderID}`);
+    expect(status.json).toMatchObject({ Status: 'paid', Amount: r.Total });
+    expect(await stateOf(r.ReservationID)).toEqual(paid);
+    expect((await b.send('POST', '/payments/klarna/orders', { reservationId: r.ReservationID })).status).toBe(409);
+  });
+
+  it('Qliro: one order per shop, forged push ignored, pay, push answered "received", replay changes nothing', async () => {
+    const b = await new HttpBrowser(origin).open();
+    const r = await reservation(b, false);
+    const first = (await b.send('POST', '/payments/qliro/orders', { reservationId: r.ReservationID })).json as RawPaymentOrder;
+    expect(first).toMatchObject({ Provider: 'qliro', ShopID: 1, Status: 'pending', Amount: r.Total });
+    const again = (await b.send('POST', '/payments/qliro/orders', { reservationId: r.ReservationID })).json as RawPaymentOrder;
+    expect(again.OrderID).toBe(first.OrderID);
+
+    const push = (body: unknown) =>
+      fetch(`${origin}/api/v1/payments/qliro/push`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const forged = await push({ OrderId: Number(first.OrderID), MerchantReference: String(r.ReservationID), Status: 'Completed' });
+    expect(await forged.json()).toEqual({ CallbackResponse: 'received' });
+    expect(await stateOf(r.ReservationID)).toMatchObject({ reservation: 1, order: 'created', payments: [expect.objectContaining({ status: 'pending' })] });
+
+    await pay(first.HtmlSnippet);
+    const paid = await stateOf(r.ReservationID);
+    expect(paid).toMatchObject({ reservation: 3, order: 'paid', payments: [expect.objectContaining({ status: 'paid' })] });
+    const replay = await push({ OrderId: Number(first.OrderID), Status: 'Completed' });
+    expect(await replay.json()).toEqual({ CallbackResponse: 'received' });
+    expect(await stateOf(r.ReservationID)).toEqual(paid);
+    expect((await b.send('GET', `/payments/qliro/orders/${first.OrderID}`)).json).toMatchObject({ Status: 'paid' });
+  });
+
+  it('the stand-ins refuse bad credentials and amounts that break Klarna rules', async () => {
+    const bad = await fetch(`${origin}/stand-in/klarna/checkout/v3/orders`, {
+      method: 'POST',
+      headers: { authorization: `Basic ${Buffer.from('x:y').toString('base64')}`, 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(bad.status).toBe(401);
+    const wrong = await fetch(`${origin}/stand-in/klarna/checkout/v3/orders`, {
+      method: 'POST',
+      headers: { authorization: `Basic ${Buffer.from('standin:standin').toString('base64')}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        purchase_currency: 'NOK', order_amount: 100, order_tax_amount: 0, merchant_urls: { push: 'x', confirmation: 'y' },
+        order_lines: [{ quantity: 1, unit_price: 100, total_amount: 100, total_discount_amount: 0, tax_rate: 2500, total_tax_amount: 0 }],
+      }),
+    });
+    expect(wrong.status).toBe(400);
+    expect(((await wrong.json()) as { error_messages: string[] }).error_messages).toEqual(['order_lines[0].total_tax_amount']);
+    expect((await fetch(`${origin}/stand-in/qliro/checkout/merchantapi/orders/1`, { headers: { authorization: 'Qliro nope' } })).status).toBe(401);
+  });
+});

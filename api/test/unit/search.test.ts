@@ -1,0 +1,141 @@
+/** The pure parts of the search: tokens, tsquery texts, typo budgets and edit distances, filter compilation. */
+import { describe, expect, it } from 'vitest';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { compileFilters, FILTER_GRAMMAR_DOC, resolveField, SearchFilterError } from '../../src/search/filters.js';
+import { fuzzyCandidates, MAX_TOKENS, tokenize, tsQueries } from '../../src/search/query.js';
+import { editDistance, pickAlternatives, typoBudget } from '../../src/search/typos.js';
+
+describe('tokenize', () => {
+  it.each([
+    ['Vindjakke', ['vindjakke']],
+    ['  Staut   VINDJAKKE dame ', ['staut', 'vindjakke', 'dame']],
+    ['Øvre Dal-jakke', ['øvre', 'dal', 'jakke']],
+    ['t-skjorte & shorts!', ['t', 'skjorte', 'shorts']],
+    ['ull ull ULL', ['ull']],
+    ["O'Neill 42", ['o', 'neill', '42']],
+    ['vindj:* | !jakke', ['vindj', 'jakke']],
+    ['', []],
+    ['&&& ***', []],
+    ['Élan Crème', ['élan', 'crème']],
+  ])('%j → %j', (query, tokens) => {
+    expect(tokenize(query)).toEqual(tokens);
+  });
+
+  it(`keeps at most ${MAX_TOKENS} words and drops absurdly long ones`, () => {
+    expect(tokenize('a b c d e f g h i j')).toHaveLength(MAX_TOKENS);
+    expect(tokenize(`${'x'.repeat(41)} jakke`)).toEqual(['jakke']);
+  });
+});
+
+describe('tsQueries', () => {
+  it('matches the last word as a prefix and earlier ones whole, name-only with weight A, alternatives OR-ed in', () => {
+    expect(tsQueries([{ token: 'vinjdakke', alternatives: ['vindjakke'] }, { token: 'dame', alternatives: [] }])).toEqual({
+      name: 'vinjdakke:A & dame:*A',
+      strict: 'vinjdakke & dame:*',
+      tolerant: '(vinjdakke | vindjakke) & dame:*',
+    });
+    expect(tsQueries([{ token: 'vindj', alternatives: [] }])).toEqual({ name: 'vindj:*A', strict: 'vindj:*', tolerant: 'vindj:*' });
+  });
+
+  it('is null without words and never lets operators through', () => {
+    expect(tsQueries([])).toBeNull();
+    expect(tsQueries([{ token: 'a|b', alternatives: [] }])).toBeNull();
+    expect(tsQueries([{ token: 'jakke', alternatives: ['x&y', 'jakke', 'jakka'] }])!.tolerant).toBe('(jakke:* | jakka)');
+  });
+
+  it('fuzzes only words of five letters or more', () => {
+    expect(fuzzyCandidates(['ull', 'lue', 'jakke', 'vindjakke', 'åsen'])).toEqual(['jakke', 'vindjakke']);
+  });
+});
+
+describe('typo tolerance', () => {
+  it.each([
+    ['vindjakke', 'vinjdakke', 1],
+    ['jakke', 'jakke', 0],
+    ['jakke', 'jakka', 1],
+    ['jakke', 'jakk', 1],
+    ['dunjakke', 'vindjakke', 3],
+    ['ullsokker', 'ulsokker', 1],
+    ['løpesko', 'lopesko', 1],
+    ['', 'abc', 3],
+  ])('editDistance(%j, %j) = %i', (a, b, d) => {
+    expect(editDistance(a, b)).toBe(d);
+    expect(editDistance(b, a)).toBe(d);
+  });
+
+  it.each([
+    ['ull', 0],
+    ['lues', 0],
+    ['jakke', 1],
+    ['vindjakk', 1],
+    ['vindjakke', 2],
+  ])('typoBudget(%j) = %i', (token, budget) => {
+    expect(typoBudget(token)).toBe(budget);
+  });
+
+  it('keeps close words only, closest first, never the word itself or its continuations', () => {
+    expect(pickAlternatives('vinjdakke', ['vindjakke', 'vindbukse', 'vinjdakkene'])).toEqual(['vindjakke']);
+    expect(pickAlternatives('jakke', ['jakker', 'jakka', 'hakke', 'dunjakke', 'jakke'])).toEqual(['jakka', 'hakke']);
+    expect(pickAlternatives('ull', ['ulv'])).toEqual([]);
+    expect(pickAlternatives('skijakke', ['skijakka', 'skijakke', 'skojakke', 'skijakko', 'skijakki'])).toEqual([
+      'skijakka',
+      'skojakke',
+      'skijakko',
+    ]);
+  });
+});
+
+describe('compileFilters', () => {
+  const dialect = new PgDialect();
+  const render = (text: string) => {
+    const { where } = compileFilters(text);
+    return where ? dialect.sqlToQuery(where) : null;
+  };
+
+  it('compiles nothing to no condition', () => {
+    expect(compileFilters('')).toEqual({ rules: [], needsCampaignPrices: false, where: null });
+    expect(compileFilters('   ').where).toBeNull();
+  });
+
+  it.each([
+    ['ColorGroupID IN [1,2]', 's.color_group_ids && $1::int[]', [[1, 2]]],
+    ['GenderID = 2', 's.gender_ids @> array[$1::int]', [2]],
+    ['GenderID != 2', 'not (s.gender_ids @> array[$1::int])', [2]],
+    ['ShopID EXISTS', 'cardinality(s.shop_ids) > 0', []],
+    ['ProductLineID NOT IN [3]', '(s.product_line_id is null or s.product_line_id <> all($1::int[]))', [[3]]],
+    ['ArticleGroup3ID 1 TO 2', 's.group3_id between $1::int and $2::int', [1, 2]],
+    ['NOT ArticleID 1 TO 2', '(s.article_id is null or s.article_id not between $1::int and $2::int)', [1, 2]],
+    ['GrossPrice < 100.5', 'least(s.price, coalesce(cp.price, s.price))::numeric < $1::numeric', [100.5]],
+  ])('%s', (text, sqlText, params) => {
+    const query = render(text)!;
+    expect(query.sql.replace(/\s+/g, ' ')).toBe(sqlText);
+    expect(query.params).toEqual(params);
+  });
+
+  it('marks rules that need the campaign price join, and accepts the web keys as aliases', () => {
+    expect(compileFilters('price 1 TO 2').needsCampaignPrices).toBe(true);
+    expect(compileFilters('colors IN [1]').rules).toEqual([{ field: 'ColorGroupID', operator: 'IN', values: [1] }]);
+    expect(resolveField('exclude')).toBe('ArticleID');
+    expect(resolveField('constructor')).toBeNull();
+    expect(resolveField('toString')).toBeNull();
+  });
+
+  it('collects every problem of a filter string', () => {
+    try {
+      compileFilters('Foo = 1 AND ArticleID = 1.5 AND GenderID = 1');
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(SearchFilterError);
+      expect((error as SearchFilterError).problems.map((p) => p.message)).toEqual([
+        expect.stringContaining('unknown field Foo'),
+        'ArticleID: 1.5 is not a whole id',
+      ]);
+    }
+  });
+
+  it('documents every field and operator for /api/docs', () => {
+    for (const word of ['ColorGroupID', 'GenderID', 'ProductLineID', 'ShopID', 'GrossPrice', 'ArticleGroup3ID', 'ArticleID', 'NOT IN', 'EXISTS', 'TO']) {
+      expect(FILTER_GRAMMAR_DOC).toContain(word);
+    }
+  });
+});
