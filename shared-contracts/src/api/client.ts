@@ -59,6 +59,19 @@ http.interceptors.request.use((config) => {
   return config;
 });
 
+/**
+ * The server rotates the session (and its CSRF token) on login, register, logout and account deletion and sends the
+ * new token in X-CSRF-TOKEN: write it into the meta tag so the next request works without a page reload.
+ */
+http.interceptors.response.use((response) => {
+  const header = response.headers?.['x-csrf-token'];
+  const token = typeof header === 'string' ? header : null;
+  if (token && csrfSource === readCsrfMeta && typeof document !== 'undefined') {
+    document.querySelector('meta[name="csrf-token"]')?.setAttribute('content', token);
+  }
+  return response;
+});
+
 const inFlight = new Map<string, Promise<AxiosResponse<unknown>>>();
 
 function stableParams(params: Record<string, unknown> | undefined): string {

@@ -5,6 +5,8 @@ import type { RawReservation, Reservation, ReservationPayload } from '../types/o
 import type { RawShop, Shop } from '../types/shop.js';
 import { mapPromocode, mapReservation, mapShippingMethod } from '../mappers/order.js';
 import { mapShop } from '../mappers/shop.js';
+import type { PaymentOrder, PaymentProviderName, RawPaymentOrder } from '../types/payment.js';
+import { mapPaymentOrder } from '../mappers/payment.js';
 import { get, post, seg, type RequestOptions } from './client.js';
 
 /** GET /shipping_methods */
@@ -30,4 +32,23 @@ export async function checkPromocode(code: string, opts?: RequestOptions): Promi
 /** POST /reservations: places a click-and-collect or delivery reservation from the cart. */
 export async function createReservation(payload: ReservationPayload, opts?: RequestOptions): Promise<Reservation> {
   return mapReservation(await post<RawReservation>('/reservations', payload, opts));
+}
+
+/**
+ * POST /payments/{provider}/orders: starts a Klarna-type or Qliro-type checkout for a reservation placed in this
+ * session; insert `htmlSnippet` into the page. `confirmationPath` (a site path) is where the provider sends the shopper.
+ */
+export async function createPaymentOrder(
+  provider: PaymentProviderName,
+  reservationId: number,
+  confirmationPath?: string,
+  opts?: RequestOptions,
+): Promise<PaymentOrder> {
+  const body = confirmationPath ? { reservationId, confirmationPath } : { reservationId };
+  return mapPaymentOrder(await post<RawPaymentOrder>(`/payments/${seg(provider)}/orders`, body, opts));
+}
+
+/** GET /payments/{provider}/orders/{id}: the status, re-read from the provider (`paid` once the shopper paid). */
+export async function getPaymentOrder(provider: PaymentProviderName, orderId: string, opts?: RequestOptions): Promise<PaymentOrder> {
+  return mapPaymentOrder(await get<RawPaymentOrder>(`/payments/${seg(provider)}/orders/${seg(orderId)}`, undefined, opts));
 }

@@ -3,6 +3,7 @@ import type {
   Customer,
   CustomerCode,
   CustomerUpdatePayload,
+  EmailVerifyPayload,
   LoginPayload,
   LoginType,
   MessageResponse,
@@ -11,6 +12,7 @@ import type {
   RawCustomer,
   RawCustomerCode,
   RegisterPayload,
+  ReviewPayload,
 } from '../types/customer.js';
 import type { Paginated, RawPaginated } from '../types/common.js';
 import type { CustomerOrder, RawCustomerOrder, RawReservation, Reservation } from '../types/order.js';
@@ -87,4 +89,14 @@ export async function requestPasswordReset(payload: PasswordEmailPayload, opts?:
 /** POST /customers/password/reset */
 export async function resetPassword(payload: PasswordResetPayload, opts?: RequestOptions): Promise<MessageResponse> {
   return post<MessageResponse>('/customers/password/reset', payload, opts);
+}
+
+/** POST /customers/email/verify: confirms the e-mail address with the token from the verification link. */
+export async function verifyEmail(payload: EmailVerifyPayload, opts?: RequestOptions): Promise<MessageResponse> {
+  return post<MessageResponse>('/customers/email/verify', payload, opts);
+}
+
+/** POST /customers/current/reviews: writes a review of a bought article (403 when not bought; shown once approved). */
+export async function createCustomerReview(payload: ReviewPayload, opts?: RequestOptions): Promise<Review> {
+  return mapReview(await post<RawReview>('/customers/current/reviews', payload, opts));
 }

@@ -38,16 +38,31 @@ export function serverMessage(error: unknown): string | null {
   return typeof message === 'string' && message !== '' ? message : null;
 }
 
-/** First field message of a 422 body `{message, errors: {field: [msg…]}}`, if any. */
-export function firstFieldError(error: unknown): string | null {
-  if (!isApiError(error) || typeof error.data !== 'object' || error.data === null) return null;
+/**
+ * Field → first message of a 4xx body. Accepts both the API's shape `errors: [{field, message}]` and the legacy
+ * Laravel shape `errors: {field: [msg…]}`.
+ */
+export function fieldErrors(error: unknown): Record<string, string> {
+  if (!isApiError(error) || typeof error.data !== 'object' || error.data === null) return {};
   const errors = (error.data as { errors?: unknown }).errors;
-  if (typeof errors !== 'object' || errors === null) return null;
-  for (const value of Object.values(errors)) {
-    const first = Array.isArray(value) ? value[0] : value;
-    if (typeof first === 'string' && first !== '') return first;
+  const out: Record<string, string> = {};
+  if (Array.isArray(errors)) {
+    for (const item of errors) {
+      const { field, message } = (item ?? {}) as { field?: unknown; message?: unknown };
+      if (typeof field === 'string' && typeof message === 'string' && message !== '' && !(field in out)) out[field] = message;
+    }
+  } else if (typeof errors === 'object' && errors !== null) {
+    for (const [field, value] of Object.entries(errors)) {
+      const first = Array.isArray(value) ? value[0] : value;
+      if (typeof first === 'string' && first !== '') out[field] = first;
+    }
   }
-  return null;
+  return out;
+}
+
+/** First field message of a 4xx body (either shape, see `fieldErrors`), if any. */
+export function firstFieldError(error: unknown): string | null {
+  return Object.values(fieldErrors(error))[0] ?? null;
 }
 
 /** Maps whatever axios threw onto ApiError. */

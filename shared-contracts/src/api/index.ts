@@ -13,3 +13,4 @@ export * from './catalog.js';
 export * from './customer.js';
 export * from './commerce.js';
 export * from './content.js';
+export * from './editorial.js';

@@ -9,6 +9,7 @@ import { createEvent, createStore } from 'effector';
 import type { CartLine } from '../types/cart.js';
 import type { Customer } from '../types/customer.js';
 import type { Alert, AlertInput } from '../types/alert.js';
+import type { Breadcrumb } from '../types/content.js';
 import { registerContractsInstance } from '../instance.js';
 
 /** This module's evaluation id (see instance.ts): a second id in the global list means a duplicated bus. */
@@ -41,6 +42,10 @@ export const favouriteToggled = createEvent<number>({ name: 'account:favourite-t
 export const alertRaised = createEvent<AlertInput>({ name: 'any:alert-raised' });
 export const alertDismissed = createEvent<string>({ name: 'shell:alert-dismissed' });
 export const $alerts = createStore<Alert[]>([], { name: 'shell:alerts' });
+
+// ---- navigation (implemented by the shell) ----
+/** The last visited screens, newest last (SPEC §3/§4: last 10, session storage, scroll position in params). */
+export const $breadcrumbs = createStore<Breadcrumb[]>([], { name: 'shell:breadcrumbs' });
 
 // ---- composition (implemented by the shell) ----
 export interface RemoteFailure {

@@ -34,6 +34,14 @@ export const BREADCRUMB_HISTORY = 10;
 /** Mobile layout below this window width (px). */
 export const MOBILE_BREAKPOINT_PX = 1020;
 
+/** Query parameter that opens the cart on load (e.g. /?openCart=1 after a login made from the cart); the shell removes it. */
+export const OPEN_CART_QUERY_PARAM = 'openCart';
+/**
+ * Window event the shell dispatches when a lazy piece (remote chunk) fails to preload (SPEC §8). It is cancelable:
+ * a listener that calls preventDefault() marks it handled, otherwise the preload rethrows. detail: RemoteFailure.
+ */
+export const PRELOAD_ERROR_EVENT = 'shop:preload-error';
+
 /** The cookie the consent modal sets: cookiesAccepted=true, about one year, path /. */
 export const COOKIE_CONSENT = Object.freeze({ name: 'cookiesAccepted', value: 'true', maxAgeDays: 365, path: '/' });
 

@@ -5,3 +5,4 @@ export * from './customer.js';
 export * from './order.js';
 export * from './content.js';
 export * from './search.js';
+export * from './payment.js';

@@ -219,3 +219,14 @@ export function splitSelectionIds(ids: string): number[] {
 export function joinSelectionIds(ids: ReadonlyArray<number>): string {
   return ids.join('+');
 }
+
+// ───────────── page props ─────────────
+
+export type {
+  CategoryPageProps,
+  HomePageProps,
+  ProductPageProps,
+  SearchPageProps,
+  SelectionPageProps,
+  StaticPageProps,
+} from './pages.js';

@@ -108,6 +108,19 @@ export const chromeTexts = {
   retry: 'Prøv igjen',
 } as const;
 
+/** Titles of the static copy and article pages (SPEC §2), keyed by their path segment. */
+export const staticPageTitles: Readonly<Record<string, string>> = {
+  'om-oss': 'Om oss',
+  kundeservice: 'Kundeservice',
+  personvernerklaering: 'Personvern og informasjonskapsler',
+  vedlikehold: 'Vedlikehold og vask',
+  'baerekraftig-forretningspraksis': 'Bærekraftig forretningspraksis',
+  'dette-trenger-barnet-til-barnehagestart': 'Dette trenger barnet til barnehagestart',
+  'hvordan-kle-barna': 'Hvordan kle barna',
+  'bionic-finish-eco': 'Bionic Finish Eco',
+  'furet-vaerbitt-vikafjell': 'Furet, værbitt og Vikafjell',
+};
+
 /** Menu entry labels (SPEC §2). */
 export const menuTexts = {
   support: 'Kundeservice',

@@ -100,6 +100,8 @@ export interface RegisterPayload {
   club?: Flag;
   marketing?: Flag;
   newsletter?: Flag;
+  event_invite?: Flag;
+  birthday_gift?: Flag;
 }
 
 /** Body of PUT /customers/{id}: empty fields are left out (SPEC §5). */
@@ -140,6 +142,24 @@ export interface PasswordResetPayload {
   email: string;
   password: string;
   password_confirmation: string;
+}
+
+/** Body of POST /customers/email/verify (the token from the verification e-mail's link). */
+export interface EmailVerifyPayload {
+  token: string;
+}
+
+/** Body of POST /customers/current/reviews: a review of an article the customer bought (shown once approved). */
+export interface ReviewPayload {
+  article_id: number;
+  /** 1–5. */
+  rating: number;
+  content: string;
+  /** -1 small, 0 true to size, 1 large. */
+  true_to_size?: -1 | 0 | 1 | null;
+  /** e.g. "M / Sort". */
+  size_color?: string | null;
+  anonymous?: Flag;
 }
 
 /** GET /customers/current/code: the member QR code. `svg` is a complete SVG document. */

@@ -10,3 +10,5 @@ export * from './cart.js';
 export * from './content.js';
 export * from './settings.js';
 export * from './alert.js';
+export * from './editorial.js';
+export * from './payment.js';

@@ -29,6 +29,8 @@ export interface ReservationPayload {
   items: ArticleOrderLine[];
   /** ShippingMethod id, e.g. "delivery". */
   shipping_method_id: string;
+  /** The activated promo code (its name); the server re-checks it and computes the discount itself. */
+  promocode?: string | null;
 }
 
 /** Nested in RawReservation.Articles. */

@@ -1,0 +1,76 @@
+/** Static pages, home layouts by name, poll answering and the staff editor (types/editorial.ts). */
+import type {
+  BlogPostInput,
+  EditorBlogPost,
+  EditorPoll,
+  EditorSession,
+  HomeLayoutInput,
+  PollAnswerInput,
+  PollInput,
+  RawStaticPage,
+  StaticPageContent,
+  StaticPageInput,
+} from '../types/editorial.js';
+import type { PollAnswer } from '../types/content.js';
+import type { RawSettings, Settings } from '../types/settings.js';
+import { mapSettings } from '../mappers/content.js';
+import { get, post, put, seg, type RequestOptions } from './client.js';
+
+export function mapStaticPage(raw: RawStaticPage): StaticPageContent {
+  return { slug: raw.slug, title: raw.title, body: raw.body, updatedAt: raw.updated_at };
+}
+
+/** GET /pages/{slug} */
+export async function getStaticPage(slug: string, opts?: RequestOptions): Promise<StaticPageContent> {
+  return mapStaticPage(await get<RawStaticPage>(`/pages/${seg(slug)}`, undefined, opts));
+}
+
+/** GET /home/{name}: a home layout by name (unpublished ones too: /preview/{name}); no name → the published one. */
+export async function getHomeLayout(name?: string | null, opts?: RequestOptions): Promise<Settings> {
+  return mapSettings(await get<RawSettings>(name ? `/home/${seg(name)}` : '/home', undefined, opts));
+}
+
+/** POST /polls/{id}/answers → this participant's answers with correctness (409 on a repeat). */
+export async function postPollAnswers(pollId: number, answers: PollAnswerInput[], opts?: RequestOptions): Promise<PollAnswer[]> {
+  return post<PollAnswer[]>(`/polls/${seg(pollId)}/answers`, { answers }, opts);
+}
+
+/** GET /editor/session */
+export async function getEditorSession(opts?: RequestOptions): Promise<EditorSession> {
+  return get<EditorSession>('/editor/session', undefined, opts);
+}
+
+/** GET /editor/blog/posts: every post, drafts included. */
+export async function getEditorBlogPosts(opts?: RequestOptions): Promise<EditorBlogPost[]> {
+  return get<EditorBlogPost[]>('/editor/blog/posts', undefined, opts);
+}
+
+/** POST /editor/blog/posts */
+export async function createBlogPost(input: BlogPostInput, opts?: RequestOptions): Promise<EditorBlogPost> {
+  return post<EditorBlogPost>('/editor/blog/posts', input, opts);
+}
+
+/** PUT /editor/blog/posts/{id} */
+export async function updateBlogPost(id: number, input: BlogPostInput, opts?: RequestOptions): Promise<EditorBlogPost> {
+  return put<EditorBlogPost>(`/editor/blog/posts/${seg(id)}`, input, opts);
+}
+
+/** POST /editor/polls */
+export async function createPoll(input: PollInput, opts?: RequestOptions): Promise<EditorPoll> {
+  return post<EditorPoll>('/editor/polls', input, opts);
+}
+
+/** PUT /editor/polls/{id} */
+export async function updatePoll(id: number, input: PollInput, opts?: RequestOptions): Promise<EditorPoll> {
+  return put<EditorPoll>(`/editor/polls/${seg(id)}`, input, opts);
+}
+
+/** PUT /editor/home/{name} */
+export async function saveHomeLayout(name: string, input: HomeLayoutInput, opts?: RequestOptions): Promise<Settings> {
+  return mapSettings(await put<RawSettings>(`/editor/home/${seg(name)}`, input, opts));
+}
+
+/** PUT /editor/pages/{slug} */
+export async function saveStaticPage(slug: string, input: StaticPageInput, opts?: RequestOptions): Promise<StaticPageContent> {
+  return mapStaticPage(await put<RawStaticPage>(`/editor/pages/${seg(slug)}`, input, opts));
+}

@@ -1,0 +1,87 @@
+/**
+ * Editorial content beyond SPEC §7's list (decided in issue 7): static copy pages, poll answering, home layouts by
+ * name, and the staff editor's calls under /editor/….
+ */
+import type { IsoDateTime } from './common.js';
+import type { Poll } from './content.js';
+
+/** GET /pages/{slug}: a static copy page. `body` is sanitised HTML (allow-list). */
+export interface RawStaticPage {
+  slug: string;
+  title: string;
+  body: string;
+  updated_at: IsoDateTime;
+}
+
+export interface StaticPageContent {
+  slug: string;
+  title: string;
+  body: string;
+  updatedAt: IsoDateTime;
+}
+
+/** One answer in the body of POST /polls/{id}/answers ({ answers: PollAnswerInput[] }). */
+export interface PollAnswerInput {
+  question_id: number;
+  option_id: number;
+}
+
+/** GET /editor/session: the logged-in staff member (401 without login, 403 for customers). */
+export interface EditorSession {
+  id: number;
+  email: string;
+  name: string;
+}
+
+/** Body of POST /editor/blog/posts and PUT /editor/blog/posts/{id}. `body` HTML is sanitised on write. */
+export interface BlogPostInput {
+  title: string;
+  /** Defaults to the slug of the title (SPEC §9 rule). */
+  slug?: string;
+  body: string;
+  featured_image?: string | null;
+  main_article_id?: number | null;
+  related_article_ids?: number[];
+  category_ids?: number[];
+  /** true publishes now (or keeps the earlier publication time); false makes it a draft. */
+  published: boolean;
+}
+
+/** Answer of the editor's blog calls (drafts included). */
+export interface EditorBlogPost {
+  id: number;
+  slug: string;
+  title: string;
+  body: string;
+  featured_image: string | null;
+  main_article_id: number | null;
+  related_article_ids: number[];
+  category_ids: number[];
+  published_at: IsoDateTime | null;
+}
+
+/** Body of POST /editor/polls and PUT /editor/polls/{id}. */
+export interface PollInput {
+  name: string;
+  description?: string | null;
+  banner_desktop?: string | null;
+  banner_mobile?: string | null;
+  active: boolean;
+  /** Required on create; on update, questions can be replaced only while nobody has answered. */
+  questions?: Array<{ text: string; options: Array<{ text: string; correct: boolean }> }>;
+}
+
+/** Answer of the editor's poll calls. */
+export type EditorPoll = Poll & { active: boolean };
+
+/** Body of PUT /editor/home/{name}: the banner slots (RawSettings keys) and whether this is the live home page. */
+export interface HomeLayoutInput {
+  slots: Record<string, unknown>;
+  published: boolean;
+}
+
+/** Body of PUT /editor/pages/{slug}. */
+export interface StaticPageInput {
+  title: string;
+  body: string;
+}
