@@ -1,6 +1,7 @@
-import { Component, Suspense, lazy, useCallback, useMemo, useState, type ComponentType, type ReactNode } from 'react';
+import { Component, Suspense, lazy, useCallback, useEffect, useMemo, useState, type ComponentType, type ReactNode } from 'react';
 import { useUnit } from 'effector-react';
 import { remoteFailed } from '@shop/contracts/bus';
+import { pieceLoading } from '../scroll/loading.js';
 import { texts } from '../texts.js';
 import { describe } from './errors.js';
 import { loadRemoteModule } from './loadRemoteModule.js';
@@ -19,6 +20,11 @@ interface Props<P> {
   props?: P;
   /** Injected in tests; the federation runtime otherwise. */
   load?: RemoteLoader<P>;
+  /**
+   * "retry" (pages, modal contents): the Norwegian fallback with "Prøv igjen". "none" (optional widgets such as the
+   * header's search box): nothing is shown when the widget cannot load; the failure is still reported.
+   */
+  fallback?: 'retry' | 'none';
 }
 
 /**
@@ -30,6 +36,7 @@ export function RemoteBoundary<P extends object = Record<string, never>>({
   module,
   props,
   load = defaultLoader as RemoteLoader<P>,
+  fallback = 'retry',
 }: Props<P>) {
   const reportFailure = useUnit(remoteFailed);
   const [attempt, setAttempt] = useState(0);
@@ -53,15 +60,26 @@ export function RemoteBoundary<P extends object = Record<string, never>>({
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
 
   return (
-    <ErrorBoundary key={attempt} onError={onError} fallback={<RemoteFallback onRetry={retry} />}>
-      <Suspense fallback={<RemoteLoading />}>
+    <ErrorBoundary key={attempt} onError={onError} fallback={fallback === 'none' ? null : <RemoteFallback onRetry={retry} />}>
+      <Suspense fallback={fallback === 'none' ? <PieceLoading /> : <RemoteLoading />}>
         <Remote {...((props ?? {}) as P)} />
       </Suspense>
     </ErrorBoundary>
   );
 }
 
-function RemoteLoading() {
+/** Counts itself into the shell's loading flag while shown (scroll restore waits for it). */
+function usePieceLoading() {
+  useEffect(() => pieceLoading(), []);
+}
+
+function PieceLoading() {
+  usePieceLoading();
+  return null;
+}
+
+export function RemoteLoading() {
+  usePieceLoading();
   return (
     <div className={styles.loading} role="status" aria-live="polite">
       {texts.loading}

@@ -1,6 +1,7 @@
 import { registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import { createStore } from 'effector';
-import { cartAddRequested, remoteFailed, userFetchRequested } from '@shop/contracts/bus';
+import { cartAddRequested, remoteFailed } from '@shop/contracts/bus';
+import { modelsReady } from '../routing/model.js';
 import { loadRemoteModels } from './models.js';
 import { parseRemotes, type RemoteEntry } from './remotes.js';
 import { remoteErrorPlugin } from './runtimePlugin.js';
@@ -31,7 +32,7 @@ async function fetchRemotes(): Promise<RemoteEntry[]> {
 }
 
 /**
- * Start-up: remote registry → every remote's ./model (in parallel, failures isolated) → ask for the user.
+ * Start-up: remote registry → every remote's ./model (in parallel, failures isolated) → models ready.
  * Resolves when the models are in or MODELS_WAIT_MS has passed, whichever comes first.
  */
 export async function startFederation(): Promise<void> {
@@ -52,8 +53,9 @@ export async function startFederation(): Promise<void> {
       if (!result.ok) remoteFailed({ remote: result.remote, module: 'model', message: result.error ?? '' });
     }
     window.__SHOP_DEBUG__ = singletons.snapshot();
-    // The navigation guard's "fetch the user on first navigation": the account model is listening by now.
-    userFetchRequested();
+    // The units the models implement are listening now: the first navigation's user fetch and the open-cart flag
+    // may go out (routing/model.ts).
+    modelsReady();
   });
 
   await Promise.race([models, new Promise((resolve) => setTimeout(resolve, MODELS_WAIT_MS))]);

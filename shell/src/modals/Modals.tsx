@@ -1,0 +1,38 @@
+import { Link } from 'react-router-dom';
+import { useUnit } from 'effector-react';
+import { $cartOpen, $promoModalOpen, cartClosed, promoModalToggled } from '@shop/contracts/bus';
+import { pathFor, type StaticPageProps } from '@shop/contracts/routes';
+import { RemoteBoundary } from '../federation/RemoteBoundary.js';
+import { texts } from '../texts.js';
+import { Modal } from './Modal.js';
+import { $privacyOpen, privacyClosed } from './model.js';
+
+/** Loaded on demand (see ModalHost): the three modals of SPEC §2 with their remote contents. */
+export default function Modals() {
+  const [cartOpen, closeCart, promoOpen, togglePromo, privacyOpen, closePrivacy] = useUnit([
+    $cartOpen,
+    cartClosed,
+    $promoModalOpen,
+    promoModalToggled,
+    $privacyOpen,
+    privacyClosed,
+  ]);
+  return (
+    <>
+      <Modal open={cartOpen} onClose={closeCart} title={texts.cartModalTitle} testId="cart-modal">
+        <RemoteBoundary remote="mf_cart_checkout" module="CartModal" />
+      </Modal>
+      <Modal open={promoOpen} onClose={() => promoOpen && togglePromo()} title={texts.promoModalTitle} testId="promo-modal">
+        <RemoteBoundary remote="mf_cart_checkout" module="PromoCodeModal" />
+      </Modal>
+      <Modal open={privacyOpen} onClose={closePrivacy} title={texts.privacyModalTitle} testId="privacy-modal">
+        <RemoteBoundary<StaticPageProps> remote="mf_content" module="StaticPage" props={{ slug: 'personvernerklaering', embedded: true }} />
+        <p>
+          <Link to={pathFor('privacy')} onClick={() => closePrivacy()}>
+            {texts.privacyFullPage}
+          </Link>
+        </p>
+      </Modal>
+    </>
+  );
+}

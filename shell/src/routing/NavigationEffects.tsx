@@ -1,0 +1,113 @@
+import { useEffect, useLayoutEffect, useRef } from 'react';
+import { useLocation, useNavigationType } from 'react-router-dom';
+import { createEvent, sample } from 'effector';
+import { useUnit } from 'effector-react';
+import { $breadcrumbs, cartOpened } from '@shop/contracts/bus';
+import { OPEN_CART_QUERY_PARAM } from '@shop/contracts/constants';
+import { savedScroll } from '../breadcrumbs/breadcrumbs.js';
+import { screenRetitled, screenVisited, scrollRemembered } from '../breadcrumbs/model.js';
+import { $categories } from '../menu/model.js';
+import { useQueryString } from '../query/query.js';
+import { domScrollEnv } from '../scroll/domEnv.js';
+import { runScroll, scrollActionFor } from '../scroll/scroll.js';
+import { $tenant } from '../tenant/model.js';
+import { texts } from '../texts.js';
+import { applyTheme } from '../theme/themes.js';
+import { $productTitle, navigated, productShown, whenModelsReady } from './model.js';
+import { documentTitle, screenTitle } from './titles.js';
+import { useResolution } from './useResolution.js';
+
+/** The open-cart flag asks for the cart; the cart model (a remote's) opens it once it is listening. */
+const openCartRequested = createEvent({ name: 'shell:open-cart-requested' });
+whenModelsReady(openCartRequested, cartOpened);
+
+sample({ clock: productShown, target: screenRetitled });
+
+/**
+ * What happens on every navigation, in order: the screen being left keeps its scroll position in the breadcrumbs;
+ * the new screen enters the breadcrumbs (resetting them where SPEC §2 says); the scroll behaviour runs; the rest of
+ * the shell hears `navigated` (menu closes, first navigation fetches the user). Title and theme follow the screen.
+ */
+export function NavigationEffects() {
+  const location = useLocation();
+  const navigationType = useNavigationType();
+  const resolution = useResolution();
+  const [trail, tenant, categories, productTitle, visit, remember, announce] = useUnit([
+    $breadcrumbs,
+    $tenant,
+    $categories,
+    $productTitle,
+    screenVisited,
+    scrollRemembered,
+    navigated,
+  ]);
+  const [openCart] = useUnit([openCartRequested]);
+  const query = useQueryString();
+  const lastScrollY = useRef(0);
+  const previous = useRef<{ path: string; pathname: string; hash: string } | null>(null);
+  const cancelScroll = useRef<(() => void) | null>(null);
+
+  // The position a screen is left at is the last one the shopper scrolled to, read before the new screen's layout
+  // can clamp it.
+  useEffect(() => {
+    lastScrollY.current = window.scrollY;
+    const onScroll = () => {
+      lastScrollY.current = window.scrollY;
+    };
+    const onPageHide = () => {
+      if (previous.current) remember({ path: previous.current.path, scrollY: window.scrollY });
+    };
+    window.addEventListener('scroll', onScroll, { passive: true });
+    window.addEventListener('pagehide', onPageHide);
+    return () => {
+      window.removeEventListener('scroll', onScroll);
+      window.removeEventListener('pagehide', onPageHide);
+    };
+  }, [remember]);
+
+  useLayoutEffect(() => {
+    // A redirect is not a visit: its target, a moment later, is.
+    if (resolution.kind === 'redirect') return;
+    const { pathname, search, hash } = location;
+    const path = pathname + search;
+    const before = previous.current;
+    if (before && before.path !== path) remember({ path: before.path, scrollY: lastScrollY.current });
+    const savedY = navigationType === 'POP' ? savedScroll(trail, path) : null;
+
+    const title = screenTitle(resolution, { categories }) ?? texts.titles.home;
+    const name = resolution.kind === 'screen' ? resolution.screen.name : 'notFound';
+    const params = resolution.kind === 'screen' ? resolution.params : {};
+    visit({ entry: { name, params: { ...params, path }, title }, reset: resolution.kind === 'screen' && resolution.resetsBreadcrumbs });
+
+    const pathChanged = !before || before.pathname !== pathname;
+    if (pathChanged || before.hash !== hash) {
+      cancelScroll.current?.();
+      cancelScroll.current = runScroll(scrollActionFor({ hash, navigationType, savedY, pathChanged }), domScrollEnv);
+    }
+    previous.current = { path, pathname, hash };
+    announce({ pathname, search, hash, type: navigationType });
+    // Keyed on the location itself; trail, categories and the units are read as of this navigation.
+  }, [location.key, location.pathname, location.search, location.hash]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  useEffect(() => {
+    if (resolution.kind === 'redirect') return;
+    const path = location.pathname + location.search;
+    const known = productTitle && productTitle.path === path ? productTitle.title : null;
+    document.title = documentTitle(screenTitle(resolution, { categories, productTitle: known }), tenant.brandName);
+  }, [resolution, categories, productTitle, tenant.brandName, location.pathname, location.search]);
+
+  useEffect(() => {
+    applyTheme(document.documentElement, resolution.kind === 'screen' ? resolution.screen.theme : 'home', {
+      singleLine: tenant.singleLineHeader,
+    });
+  }, [resolution, tenant.singleLineHeader]);
+
+  // SPEC §2: an open-cart flag opens the cart; the flag then leaves the URL without a reload.
+  useEffect(() => {
+    if (!query.has(OPEN_CART_QUERY_PARAM)) return;
+    openCart();
+    query.remove(OPEN_CART_QUERY_PARAM);
+  }, [query, openCart]);
+
+  return null;
+}

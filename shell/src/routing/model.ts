@@ -1,0 +1,52 @@
+import { createEvent, createStore, sample, type Event, type EventCallable } from 'effector';
+import { userFetchRequested } from '@shop/contracts/bus';
+
+export interface Navigation {
+  pathname: string;
+  search: string;
+  hash: string;
+  type: 'POP' | 'PUSH' | 'REPLACE';
+}
+
+/** Every location the router settles on (fired by the shell's navigation effects). */
+export const navigated = createEvent<Navigation>({ name: 'shell:navigated' });
+/** The remotes' ./model modules are in (or failed): the units they implement are listening from now on. */
+export const modelsReady = createEvent({ name: 'shell:models-ready' });
+
+export const $modelsReady = createStore(false, { name: 'shell:models-ready' }).on(modelsReady, () => true);
+const $hasNavigated = createStore(false, { name: 'shell:has-navigated' }).on(navigated, () => true);
+const $userFetchSent = createStore(false, { name: 'shell:user-fetch-sent' });
+
+/**
+ * SPEC §6/§7 navigation guard: fetch the user on the first navigation. The account model answers the request, so
+ * it is sent once both have happened — first navigation and models loaded — whichever comes last. No user (204,
+ * 401, network failure) is a normal answer the account model turns into `$user = null`.
+ */
+const firstNavigationWithModels = sample({
+  clock: [navigated, modelsReady],
+  source: { navigatedYet: $hasNavigated, models: $modelsReady, sent: $userFetchSent },
+  filter: ({ navigatedYet, models, sent }) => navigatedYet && models && !sent,
+  fn: () => undefined,
+});
+$userFetchSent.on(firstNavigationWithModels, () => true);
+sample({ clock: firstNavigationWithModels, target: userFetchRequested });
+
+/** Actions that need a remote's model (e.g. opening the cart from the open-cart flag) wait for this. */
+export function whenModelsReady(clock: Event<void>, target: EventCallable<void>): void {
+  const $pending = createStore(false).on(clock, () => true);
+  const fire = sample({
+    clock: [clock, modelsReady],
+    source: { pending: $pending, ready: $modelsReady },
+    filter: ({ pending, ready }) => ready && pending,
+    fn: () => undefined,
+  });
+  $pending.on(fire, () => false);
+  sample({ clock: fire, target });
+}
+
+/** The product guard learned the article's name: the page title and the breadcrumb use it. */
+export const productShown = createEvent<{ path: string; title: string }>({ name: 'shell:product-shown' });
+export const $productTitle = createStore<{ path: string; title: string } | null>(null, {
+  name: 'shell:product-title',
+  skipVoid: false,
+}).on(productShown, (_, shown) => shown);

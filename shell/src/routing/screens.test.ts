@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import { SCREENS, resolveLocation, type Resolution } from './screens.js';
+
+/** A resolution reduced to what a reader of SPEC §2 checks: where it goes, which module, which props. */
+function summary(resolution: Resolution) {
+  if (resolution.kind !== 'screen') return resolution;
+  const { screen, props, resetsBreadcrumbs } = resolution;
+  return { kind: 'screen', name: screen.name, module: `${screen.remote}/${screen.module}`, props, resetsBreadcrumbs };
+}
+
+const staticPage = (name: string, slug: string) => ({
+  kind: 'screen',
+  name,
+  module: 'mf_content/StaticPage',
+  props: { slug },
+  resetsBreadcrumbs: false,
+});
+const gender = (url: string, name: string, genderIds: number[]) => ({
+  kind: 'screen',
+  name: 'gender',
+  module: 'mf_catalog/CategoryPage',
+  props: { mainGroup: null, subcategory: null, group: null, gender: { url, gender: name, genderIds } },
+  resetsBreadcrumbs: true,
+});
+const category = (mainGroup: string | null, subcategory: string | null = null, group: string | null = null) => ({
+  kind: 'screen',
+  name: 'category',
+  module: 'mf_catalog/CategoryPage',
+  props: { mainGroup, subcategory, group, gender: null },
+  resetsBreadcrumbs: true,
+});
+
+describe('the route table of SPEC §2, path by path', () => {
+  it.each([
+    // home, with hash anchor and preview
+    ['/', { kind: 'screen', name: 'home', module: 'mf_content/HomePage', props: { previewName: null }, resetsBreadcrumbs: true }],
+    ['/preview/jul-2026', { kind: 'screen', name: 'preview', module: 'mf_content/HomePage', props: { previewName: 'jul-2026' }, resetsBreadcrumbs: false }],
+    // static pages
+    ['/om-oss', staticPage('about', 'om-oss')],
+    ['/kundeservice', staticPage('support', 'kundeservice')],
+    ['/kundeservice/', staticPage('support', 'kundeservice')],
+    ['/personvernerklaering', staticPage('privacy', 'personvernerklaering')],
+    ['/vedlikehold', staticPage('maintenance', 'vedlikehold')],
+    ['/baerekraftig-forretningspraksis', staticPage('policy', 'baerekraftig-forretningspraksis')],
+    ['/dette-trenger-barnet-til-barnehagestart', staticPage('articlePage', 'dette-trenger-barnet-til-barnehagestart')],
+    ['/hvordan-kle-barna', staticPage('articlePage', 'hvordan-kle-barna')],
+    ['/bionic-finish-eco', staticPage('articlePage', 'bionic-finish-eco')],
+    ['/furet-vaerbitt-vikafjell', staticPage('articlePage', 'furet-vaerbitt-vikafjell')],
+    ['/checkout', { kind: 'screen', name: 'checkout', module: 'mf_cart_checkout/CheckoutPage', props: {}, resetsBreadcrumbs: false }],
+    // redirects (replace) — query and hash travel along
+    ['/payment', { kind: 'redirect', to: '/kundeservice' }],
+    ['/return', { kind: 'redirect', to: '/kundeservice' }],
+    ['/terms', { kind: 'redirect', to: '/kundeservice' }],
+    ['/reclamation', { kind: 'redirect', to: '/kundeservice' }],
+    ['/privacy', { kind: 'redirect', to: '/personvernerklaering' }],
+    ['/jan-mayen', { kind: 'redirect', to: '/' }],
+    ['/skikkelig-stresstest', { kind: 'redirect', to: '/' }],
+    ['/ny-kolleksjon-fra-heldre-jan-mayen', { kind: 'redirect', to: '/' }],
+    ['/heldre-pa-langtur-over-vidda', { kind: 'redirect', to: '/' }],
+    ['/article/101', { kind: 'redirect', to: '/product/101' }],
+    // shortcut category URLs
+    ['/goggles', { kind: 'redirect', to: '/vintersport/hjelmer-&-alpinbriller/alpinbriller' }],
+    ['/hjelmer', { kind: 'redirect', to: '/vintersport/hjelmer-&-alpinbriller/alpinhjelm' }],
+    ['/staver', { kind: 'redirect', to: '/vintersport/staver/alpinstaver' }],
+    // product: id and slug both reach the guarded product page
+    ['/product/101', { kind: 'screen', name: 'product', module: 'mf_catalog/ProductPage', props: { articleName: '101' }, resetsBreadcrumbs: false }],
+    ['/product/fjellbris-skalljakke', { kind: 'screen', name: 'product', module: 'mf_catalog/ProductPage', props: { articleName: 'fjellbris-skalljakke' }, resetsBreadcrumbs: false }],
+    ['/product', { kind: 'screen', name: 'product', module: 'mf_catalog/ProductPage', props: { articleName: null }, resetsBreadcrumbs: false }],
+    // search and selection
+    ['/search/ull%20og%20dun', { kind: 'screen', name: 'search', module: 'mf_catalog/SearchPage', props: { query: 'ull og dun' }, resetsBreadcrumbs: true }],
+    ['/utvalg/12+7+301', { kind: 'screen', name: 'selection', module: 'mf_catalog/SelectionPage', props: { ids: [12, 7, 301] }, resetsBreadcrumbs: true }],
+    ['/utvalg/12%2B7', { kind: 'screen', name: 'selection', module: 'mf_catalog/SelectionPage', props: { ids: [12, 7] }, resetsBreadcrumbs: true }],
+    // genders: voksen is uni with url voksen; barn-junior keeps its url
+    ['/herre', gender('herre', 'herre', [1])],
+    ['/dame', gender('dame', 'dame', [2])],
+    ['/junior', gender('junior', 'junior', [11])],
+    ['/barn', gender('barn', 'barn', [4])],
+    ['/uni', gender('uni', 'uni', [10])],
+    ['/voksen', gender('voksen', 'uni', [10])],
+    ['/barn-junior', gender('barn-junior', 'barn-junior', [4, 11])],
+    // the catch-all: one, two and three levels; four is not a page
+    ['/vintersport', category('vintersport')],
+    ['/vintersport/hjelmer-&-alpinbriller', category('vintersport', 'hjelmer-&-alpinbriller')],
+    ['/vintersport/hjelmer-%26-alpinbriller/alpinbriller', category('vintersport', 'hjelmer-&-alpinbriller', 'alpinbriller')],
+    ['/sportsutstyr/tilbeh%C3%B8r-sportsutstyr', category('sportsutstyr', 'tilbehør-sportsutstyr')],
+    ['/mat-og-drikke', category('mat-og-drikke')],
+    ['/a/b/c/d', { kind: 'notFound' }],
+  ])('%s', (pathname, expected) => {
+    expect(summary(resolveLocation({ pathname }))).toEqual(expected);
+  });
+
+  it('redirects keep the query and the hash', () => {
+    expect(resolveLocation({ pathname: '/privacy', search: '?fra=epost', hash: '#cookies' })).toEqual({
+      kind: 'redirect',
+      to: '/personvernerklaering?fra=epost#cookies',
+    });
+    expect(resolveLocation({ pathname: '/article/55', search: '?openCart=1' })).toEqual({ kind: 'redirect', to: '/product/55?openCart=1' });
+  });
+
+  it('only the product route is guarded', () => {
+    expect(SCREENS.filter((screen) => screen.guard).map((screen) => screen.id)).toEqual(['product']);
+  });
+
+  it('screen ids are unique', () => {
+    expect(new Set(SCREENS.map((screen) => screen.id)).size).toBe(SCREENS.length);
+  });
+});

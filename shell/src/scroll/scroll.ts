@@ -1,0 +1,104 @@
+import { HASH_SCROLL_DELAY, HASH_SCROLL_OFFSET_PX, POLL_INTERVAL, SCROLL_RESTORE_DELAY } from '@shop/contracts/constants';
+
+export type ScrollAction =
+  | { kind: 'hash'; id: string }
+  | { kind: 'restore'; y: number }
+  | { kind: 'top' }
+  /** Only the query changed (filters, sorting): the shopper stays where they are. */
+  | { kind: 'none' };
+
+/**
+ * SPEC §2 scroll behaviour: a hash scrolls to its element; a saved position (back/forward) is restored; otherwise
+ * the new screen starts at the top.
+ */
+export function scrollActionFor(input: {
+  hash: string;
+  navigationType: 'POP' | 'PUSH' | 'REPLACE';
+  savedY: number | null;
+  pathChanged: boolean;
+}): ScrollAction {
+  const id = input.hash.replace(/^#/, '');
+  if (id) {
+    let decoded = id;
+    try {
+      decoded = decodeURIComponent(id);
+    } catch {
+      // A stray "%" is taken literally.
+    }
+    return { kind: 'hash', id: decoded };
+  }
+  if (!input.pathChanged) return { kind: 'none' };
+  if (input.navigationType === 'POP' && input.savedY !== null) return { kind: 'restore', y: input.savedY };
+  return { kind: 'top' };
+}
+
+export interface ScrollEnv {
+  /** The loading flag: API requests or remote pieces still on their way. */
+  isLoading(): boolean;
+  scrollTo(options: ScrollToOptions): void;
+  /** Top of an element relative to the document, or null when it is not (yet) there. */
+  elementTop(id: string): number | null;
+  /** The furthest the page can scroll down right now. */
+  maxScrollY(): number;
+  setTimeout(fn: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+/** Gives up waiting for the loading flag after this long: a stuck request must not pin the page forever. */
+export const LOADING_WAIT_LIMIT_MS = 10_000;
+/** After loading, how long a restore waits for the page to grow tall enough to reach the saved position. */
+export const GROW_WAIT_LIMIT_MS = 1_000;
+
+/**
+ * Carries out a scroll action: hash → after 50 ms, smooth, 80 px above the element (if the element is not there yet,
+ * once more when loading has finished); restore → once the loading flag is gone, plus 300 ms (a flag that came back
+ * meanwhile — the page's next request — is waited for again, and the page gets a moment to grow tall enough);
+ * top → at once. Returns a cancel function: the next navigation cancels what is still pending.
+ */
+export function runScroll(action: ScrollAction, env: ScrollEnv): () => void {
+  let handle: unknown;
+  let cancelled = false;
+  const later = (fn: () => void, ms: number) => {
+    handle = env.setTimeout(() => {
+      if (!cancelled) fn();
+    }, ms);
+  };
+  const whenLoaded = (fn: () => void, waited = 0) => {
+    if (!env.isLoading() || waited >= LOADING_WAIT_LIMIT_MS) fn();
+    else later(() => whenLoaded(fn, waited + POLL_INTERVAL), POLL_INTERVAL);
+  };
+  const toHash = (id: string) => {
+    const top = env.elementTop(id);
+    if (top === null) return false;
+    env.scrollTo({ top: Math.max(0, top - HASH_SCROLL_OFFSET_PX), behavior: 'smooth' });
+    return true;
+  };
+
+  switch (action.kind) {
+    case 'top':
+      env.scrollTo({ top: 0, left: 0 });
+      break;
+    case 'restore': {
+      const started = Date.now();
+      const restore = (grown = 0) => {
+        if (env.isLoading() && Date.now() - started < LOADING_WAIT_LIMIT_MS) return whenLoaded(settle);
+        if (env.maxScrollY() < action.y && grown < GROW_WAIT_LIMIT_MS) return later(() => restore(grown + POLL_INTERVAL), POLL_INTERVAL);
+        env.scrollTo({ top: action.y });
+      };
+      const settle = () => later(() => restore(), SCROLL_RESTORE_DELAY);
+      whenLoaded(settle);
+      break;
+    }
+    case 'hash':
+      later(() => {
+        if (!toHash(action.id)) whenLoaded(() => void toHash(action.id));
+      }, HASH_SCROLL_DELAY);
+      break;
+    case 'none':
+      break;
+  }
+  return () => {
+    cancelled = true;
+    env.clearTimeout(handle);
+  };
+}
