@@ -1,5 +1,6 @@
 import { createConfig, REMOTES } from '../rspack.base.mjs';
 
+// Pages and widgets the shell (and other remotes' pages) mount; props are documented in README.md.
 export default createConfig({
   packageDir: import.meta.dirname,
   name: 'mf_catalog',
@@ -7,6 +8,15 @@ export default createConfig({
   exposes: {
     './model': './src/model.ts',
     './CategoryPage': './src/category/CategoryPage.tsx',
+    './GenderPage': './src/gender/GenderPage.tsx',
     './ProductPage': './src/product/ProductPage.tsx',
+    './SearchPage': './src/search/SearchPage.tsx',
+    './SelectionPage': './src/selection/SelectionPage.tsx',
+    './SearchBox': './src/search/SearchBox.tsx',
+    './BestsellerList': './src/widgets/BestsellerList.tsx',
+    './PopularCategories': './src/widgets/PopularCategories.tsx',
+    './CampaignList': './src/widgets/CampaignList.tsx',
+    './ProductCard': './src/listing/ProductCard.tsx',
+    './ProductGrid': './src/listing/ProductGrid.tsx',
   },
 });

@@ -1,79 +1,66 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { getCategoryArticles, getSubcategoryArticles } from '@shop/contracts/api';
-import type { Article, Category, ListQuery, Paginated } from '@shop/contracts/types';
+import { CATEGORY_PAGE_SIZE } from '@shop/contracts/constants';
+import { pathFor, resolveGenderUrl, type CategoryPageProps } from '@shop/contracts/routes';
+import type { Category } from '@shop/contracts/types';
+import { applyFilters, hasActiveFilters, type ListingFilters } from '../filters/clientFilters.js';
+import { FilterPanel, type FilterOptions } from '../filters/FilterPanel.js';
+import { SORT_QUERIES } from '../filters/sort.js';
+import { SORT_KEYS, type SortKey } from '../filters/urlState.js';
+import { useListingState } from '../filters/useListingState.js';
+import { GenderLanding } from '../gender/GenderLanding.js';
+import { ListingBody } from '../listing/ListingBody.js';
+import { SkeletonGrid } from '../listing/ProductGrid.js';
+import { usePagedList, type FetchPage } from '../listing/usePagedList.js';
+import { loadCategories, loadFacetReference } from '../shared/reference.js';
+import { useLoad } from '../shared/useLoad.js';
 import { texts } from '../texts.js';
-import { loadCategories } from './categories.js';
-import { findCategory, listingSource, type ListingSource } from './findCategory.js';
-import { appendPage, emptyListing, hasMore, nextPage, type Listing } from './paging.js';
-import { ProductGrid } from './ProductCard.js';
-import styles from './CategoryPage.module.css';
+import { findCategory, listingSource, type CategoryMatch } from './findCategory.js';
+import styles from '../listing/Listing.module.css';
 
-type Load<T> = { status: 'loading' } | { status: 'ready'; value: T } | { status: 'failed' };
-
-function fetchPage(source: ListingSource, query: ListQuery): Promise<Paginated<Article>> {
-  return source.kind === 'subcategory' ? getSubcategoryArticles(source.id, query) : getCategoryArticles(source.id, query);
-}
+/** With filters on, at most this many pages are fetched per "Vis flere" while looking for matches. */
+export const MAX_AUTO_PAGES = 10;
 
 /**
- * Exposed as `mf_catalog/CategoryPage`, mounted on the catch-all /:categoryName?/:subcategoryName?/:group?.
- * Lists the main group's articles 20 at a time, ordered by name, with "Vis flere" for the next page.
+ * Exposed as `mf_catalog/CategoryPage`. On the catch-all /{categoryName?}/{subcategoryName?}/{group?} it lists a main
+ * group or a subcategory (a group in the path is a fixed client-side filter); on a gender landing (`gender` prop) it
+ * shows that gender's articles. Props come from the shell (CategoryPageProps); without them the URL params are read.
  */
-export default function CategoryPage() {
+export default function CategoryPage(props: Partial<CategoryPageProps>) {
   const params = useParams();
-  const [categories, setCategories] = useState<Load<Category[]>>({ status: 'loading' });
-  const [listing, setListing] = useState<Load<Listing>>({ status: 'loading' });
-  const [loadingMore, setLoadingMore] = useState(false);
+  const standaloneGender = !props.gender && !params.subcategoryName && params.categoryName ? resolveGenderUrl(params.categoryName) : null;
+  const gender = props.gender ?? standaloneGender;
+  if (gender) return <GenderLanding gender={gender} />;
+  return (
+    <CategoryListing
+      categoryName={props.mainGroup ?? params.categoryName}
+      subcategoryName={props.subcategory ?? params.subcategoryName}
+      group={props.group ?? params.group}
+    />
+  );
+}
 
-  useEffect(() => {
-    let cancelled = false;
-    loadCategories().then(
-      (value) => !cancelled && setCategories({ status: 'ready', value }),
-      () => !cancelled && setCategories({ status: 'failed' }),
+interface RouteLevels {
+  categoryName?: string;
+  subcategoryName?: string;
+  group?: string;
+}
+
+function CategoryListing(route: RouteLevels) {
+  const [categories, reloadCategories] = useLoad(() => loadCategories(), []);
+  if (categories.status === 'loading') return <SkeletonGrid />;
+  if (categories.status === 'failed') {
+    return (
+      <div role="alert" className={styles.page}>
+        <p>{texts.categoriesFailed}</p>
+        <button type="button" className={styles.button} onClick={reloadCategories}>
+          {texts.retry}
+        </button>
+      </div>
     );
-    return () => {
-      cancelled = true;
-    };
-  }, []);
-
-  const match = categories.status === 'ready' ? findCategory(categories.value, params) : null;
-  const source = match ? listingSource(match) : null;
-  const sourceKind = source?.kind ?? null;
-  const sourceId = source?.id ?? null;
-
-  const loadFirstPage = useCallback(() => {
-    if (sourceKind === null || sourceId === null) return () => undefined;
-    let cancelled = false;
-    setListing({ status: 'loading' });
-    // The client applies the spec's listing defaults (20 per page, Name ascending).
-    fetchPage({ kind: sourceKind, id: sourceId, groupId: null }, { page: 1 }).then(
-      (page) => !cancelled && setListing({ status: 'ready', value: appendPage(emptyListing, page) }),
-      () => !cancelled && setListing({ status: 'failed' }),
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [sourceKind, sourceId]);
-
-  useEffect(() => loadFirstPage(), [loadFirstPage]);
-
-  const showMore = async () => {
-    if (listing.status !== 'ready' || source === null) return;
-    setLoadingMore(true);
-    try {
-      const page = await fetchPage(source, { page: nextPage(listing.value) });
-      setListing((current) =>
-        current.status === 'ready' ? { status: 'ready', value: appendPage(current.value, page) } : current,
-      );
-    } catch {
-      setListing({ status: 'failed' });
-    } finally {
-      setLoadingMore(false);
-    }
-  };
-
-  if (categories.status === 'loading') return <p role="status">{texts.loading}</p>;
-  if (categories.status === 'failed') return <p role="alert">{texts.categoriesFailed}</p>;
+  }
+  const match = findCategory(categories.value, route);
   if (!match) {
     return (
       <section className={styles.page}>
@@ -82,44 +69,161 @@ export default function CategoryPage() {
       </section>
     );
   }
+  return <MatchedListing match={match} />;
+}
 
-  const title = match.group?.name ?? match.subcategory?.name ?? match.category.name;
-  const groupId = source?.groupId ?? null;
-  const shown =
-    listing.status === 'ready'
-      ? listing.value.articles.filter((article) => groupId === null || article.articleGroup3ID === groupId)
-      : [];
+function MatchedListing({ match }: { match: CategoryMatch }) {
+  const [{ filters, sort }, setListing] = useListingState();
+  const [reference] = useLoad(() => loadFacetReference(), []);
+  const source = listingSource(match);
+  const sortQuery = SORT_QUERIES[sort];
+
+  const fetchPage: FetchPage = useCallback(
+    async (index, signal) => {
+      const query = { page: index + 1, per_page: CATEGORY_PAGE_SIZE, ...sortQuery };
+      const page =
+        source.kind === 'subcategory'
+          ? await getSubcategoryArticles(source.id, query, { signal })
+          : await getCategoryArticles(source.id, query, { signal });
+      return { articles: page.data, total: page.meta.total };
+    },
+    [source.kind, source.id, sortQuery],
+  );
+  const paged = usePagedList(`${source.kind}:${source.id}:${sort}`, fetchPage, CATEGORY_PAGE_SIZE);
+
+  // A group in the path is fixed; the group facet then stays hidden.
+  const effective: ListingFilters = source.groupId !== null ? { ...filters, groups: [source.groupId] } : filters;
+  const active = hasActiveFilters(effective);
+  const shown = applyFilters(paged.state.articles, effective);
+  const filterKey = JSON.stringify(effective);
+
+  // Client-side filters only see what is loaded: keep fetching pages until a page's worth matches (or the cap).
+  const [wanted, setWanted] = useState(CATEGORY_PAGE_SIZE);
+  const autoPages = useRef(0);
+  useEffect(() => {
+    setWanted(CATEGORY_PAGE_SIZE);
+    autoPages.current = 0;
+  }, [source.kind, source.id, sort, filterKey]);
+  useEffect(() => {
+    if (!active || paged.status !== 'ready' || paged.loadingMore || !paged.hasMore) return;
+    if (shown.length >= wanted || autoPages.current >= MAX_AUTO_PAGES) return;
+    autoPages.current += 1;
+    paged.loadMore();
+  });
+
+  const onMore = () => {
+    if (!active) return paged.loadMore();
+    autoPages.current = 0;
+    setWanted(Math.max(wanted, shown.length) + CATEGORY_PAGE_SIZE);
+  };
+
+  const { category, subcategory, group } = match;
+  const title = group?.name ?? subcategory?.name ?? category.name;
+  const range = subcategory ?? category;
+  const options: FilterOptions = {
+    priceRange: range.count > 0 ? { min: range.minPrice, max: range.maxPrice } : null,
+    groups: subcategory && !group ? subcategory.groups.map((g) => ({ value: g.articleGroup3ID, label: g.name })) : undefined,
+    colorGroups: reference.status === 'ready' ? reference.value.colorGroups : undefined,
+    genders: reference.status === 'ready' ? reference.value.genders : undefined,
+    brands: category.availableProductlines.map((b) => b.Name),
+    shops: reference.status === 'ready' ? reference.value.shops.map((s) => ({ value: s.id, label: s.name })) : undefined,
+  };
+  const total = paged.state.total;
+  const countText =
+    paged.status !== 'ready'
+      ? null
+      : active
+        ? texts.showingFiltered(shown.length, paged.state.articles.length, total)
+        : texts.showing(shown.length, total);
+
   return (
     <section className={styles.page} aria-labelledby="category-title">
-      <h1 id="category-title" className={styles.title}>
-        {title}
-      </h1>
-      {listing.status === 'loading' && <p role="status">{texts.loading}</p>}
-      {listing.status === 'failed' && (
-        <div role="alert">
-          <p>{texts.articlesFailed}</p>
-          <button type="button" className={styles.button} onClick={() => loadFirstPage()}>
-            {texts.retry}
-          </button>
+      {category.banner && <Banner category={category} />}
+      <div className={styles.header}>
+        <h1 id="category-title" className={styles.title}>
+          {title}
+        </h1>
+        <SortSelect sort={sort} onSort={(next) => setListing({ filters, sort: next })} />
+      </div>
+      <CategoryNav match={match} />
+      <div className={styles.layout}>
+        <FilterPanel filters={filters} options={options} onChange={(next) => setListing({ filters: next, sort })} />
+        <div>
+          <ListingBody
+            status={paged.status}
+            articles={shown}
+            countText={countText}
+            emptyText={active ? texts.noMatches : texts.noArticles}
+            more={paged.hasMore ? { remaining: active ? null : paged.remaining, loading: paged.loadingMore, onMore } : null}
+            onRetry={paged.retry}
+            onClearFilters={active && hasActiveFilters(filters) ? () => setListing({ filters: {}, sort }) : undefined}
+            label={title}
+          />
         </div>
-      )}
-      {listing.status === 'ready' && (
-        <>
-          <p className={styles.count}>
-            {groupId === null
-              ? texts.showing(shown.length, listing.value.meta?.total ?? shown.length)
-              : texts.showingFiltered(shown.length)}
-          </p>
-          {shown.length === 0 ? <p>{texts.noArticles}</p> : <ProductGrid articles={shown} />}
-          {hasMore(listing.value) && (
-            <div className={styles.more}>
-              <button type="button" className={styles.button} onClick={showMore} disabled={loadingMore}>
-                {loadingMore ? texts.loadingMore : texts.showMore}
-              </button>
-            </div>
-          )}
-        </>
-      )}
+      </div>
     </section>
+  );
+}
+
+function Banner({ category }: { category: Category }) {
+  const image = <img src={category.banner!} alt={category.name} width={1200} height={300} />;
+  if (!category.bannerLink) return <div className={styles.banner}>{image}</div>;
+  return /^https?:\/\//.test(category.bannerLink) ? (
+    <a className={styles.banner} href={category.bannerLink}>
+      {image}
+    </a>
+  ) : (
+    <Link className={styles.banner} to={category.bannerLink}>
+      {image}
+    </Link>
+  );
+}
+
+/** Subcategories of a main group; the groups of a chosen subcategory (with "Alt i …" to widen again). */
+function CategoryNav({ match }: { match: CategoryMatch }) {
+  const { category, subcategory, group } = match;
+  const links = subcategory
+    ? [
+        { key: 'all', label: texts.allIn(subcategory.name), to: pathFor('category', { categoryName: category.name, subcategoryName: subcategory.name }), current: !group },
+        ...subcategory.groups
+          .filter((g) => g.count > 0)
+          .map((g) => ({
+            key: `g${g.articleGroup3ID}`,
+            label: g.name,
+            to: pathFor('category', { categoryName: category.name, subcategoryName: subcategory.name, group: g.name }),
+            current: group?.articleGroup3ID === g.articleGroup3ID,
+          })),
+      ]
+    : category.subcategories
+        .filter((s) => s.count > 0)
+        .map((s) => ({ key: `s${s.id}`, label: s.name, to: pathFor('category', { categoryName: category.name, subcategoryName: s.name }), current: false }));
+  if (links.length === 0) return null;
+  return (
+    <nav className={styles.nav} aria-label={texts.subcategories}>
+      <ul className={styles.navList}>
+        {links.map((link) => (
+          <li key={link.key}>
+            <Link className={styles.navLink} to={link.to} aria-current={link.current ? 'page' : undefined}>
+              {link.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+function SortSelect({ sort, onSort }: { sort: SortKey; onSort: (sort: SortKey) => void }) {
+  return (
+    <label className={styles.sort}>
+      {texts.sortLabel}
+      <select value={sort} onChange={(event) => onSort(event.target.value as SortKey)}>
+        {SORT_KEYS.map((key) => (
+          <option key={key} value={key}>
+            {texts.sort[key]}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }

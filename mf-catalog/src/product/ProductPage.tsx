@@ -1,11 +1,21 @@
-import { useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useUnit } from 'effector-react';
 import { cartAddRequested } from '@shop/contracts/bus';
+import { getArticleAvailability } from '@shop/contracts/api';
 import { formatMoney } from '@shop/contracts/format';
-import type { ArticleDetail } from '@shop/contracts/types';
+import type { ProductPageProps } from '@shop/contracts/routes';
+import { loadErrorTexts } from '@shop/contracts/texts';
+import type { ArticleDetail, Shop, VariantColor } from '@shop/contracts/types';
+import { Labels, Stars } from '../pricing/Labels.js';
 import { Price } from '../pricing/Price.js';
+import { loadShops } from '../shared/reference.js';
 import { texts } from '../texts.js';
+import { withFreshStock } from './availability.js';
+import { ProductSkeleton } from './ProductSkeleton.js';
+import { Reviews, REVIEWS_ID } from './Reviews.js';
+import { summarizeReviews } from './reviews.js';
+import { ShopAvailability } from './ShopAvailability.js';
 import { toCartLine } from './toCartLine.js';
 import { useArticle } from './useArticle.js';
 import {
@@ -18,6 +28,7 @@ import {
   type PurchaseBlock,
 } from './variants.js';
 import { VariantPicker } from './VariantPicker.js';
+import { VariantSlider } from './VariantSlider.js';
 import styles from './ProductPage.module.css';
 
 const blockTexts: Record<PurchaseBlock, string> = {
@@ -28,26 +39,75 @@ const blockTexts: Record<PurchaseBlock, string> = {
   sizeSoldOut: texts.sizeSoldOut,
 };
 
-/** Exposed as `mf_catalog/ProductPage`, mounted on /product/:articleName? (an id forwards to the slug). */
-export default function ProductPage() {
-  const { articleName } = useParams();
-  const load = useArticle(articleName);
-  if (load.status === 'loading') return <p role="status">{texts.loading}</p>;
-  if (load.status === 'failed') return <Link to="/">{texts.toHome}</Link>;
+/**
+ * Exposed as `mf_catalog/ProductPage` on /product/{articleName}. The shell passes the article its guard loaded
+ * (ProductPageProps); standalone, the page loads it by slug (or by id, then forwards to the slug).
+ */
+export default function ProductPage(props: Partial<ProductPageProps>) {
+  const params = useParams();
+  const load = useArticle(props.articleName ?? params.articleName, props.article ?? null);
+  if (load.status === 'loading') return <ProductSkeleton />;
+  if (load.status === 'failed') {
+    return (
+      <div className={styles.failed} role="alert">
+        <p>{loadErrorTexts.article}</p>
+        <Link to="/">{texts.toHome}</Link>
+      </div>
+    );
+  }
   return <ProductView key={load.article.id} article={load.article} />;
 }
 
-export function ProductView({ article }: { article: ArticleDetail }) {
+interface ViewProps {
+  article: ArticleDetail;
+  /** Shop names; loaded from GET /shops when not given. */
+  shops?: readonly Shop[];
+  /** Ask GET /articles/availability for fresh stock after showing what the article carries (default true). */
+  refreshStock?: boolean;
+}
+
+export function ProductView({ article, shops: givenShops, refreshStock = true }: ViewProps) {
   const add = useUnit(cartAddRequested);
-  const { variants } = article;
-  const [colorId, setColorId] = useState(() => initialColorId(variants));
-  const [sizeId, setSizeId] = useState(() => initialSizeId(variants, initialColorId(variants)));
+  const [variants, setVariants] = useState(article.variants);
+  // The article may come from the guard a moment ago or from a cache: ask for the stock once more.
+  useEffect(() => {
+    if (!refreshStock) return;
+    const controller = new AbortController();
+    getArticleAvailability(article.id, { signal: controller.signal }).then(
+      (fresh) => setVariants((current) => withFreshStock(current, fresh.variants)),
+      () => undefined, // the stock we have is still worth showing
+    );
+    return () => controller.abort();
+  }, [article.id, refreshStock]);
+  const [loadedShops, setLoadedShops] = useState<readonly Shop[]>([]);
+  useEffect(() => {
+    if (givenShops) return;
+    let live = true;
+    loadShops().then(
+      (list) => live && setLoadedShops(list),
+      () => undefined, // without names the rows say "Butikk 3": still useful
+    );
+    return () => {
+      live = false;
+    };
+  }, [givenShops]);
+  const shops = givenShops ?? loadedShops;
+
+  const [colorId, setColorId] = useState(() => initialColorId(article.variants));
+  const [sizeId, setSizeId] = useState(() => initialSizeId(article.variants, initialColorId(article.variants)));
   const [addedCount, setAddedCount] = useState(0);
 
+  const colors = colorOptions(variants);
   const sizes = sizeOptions(variants, colorId);
   const variant = selectedVariant(variants, colorId, sizeId);
   const block = purchaseBlock(article, variants, colorId, variant);
-  const image = variant?.color.image || variants.find((v) => v.color.id === colorId)?.color.image || article.image;
+  const colorImages = useMemo(() => {
+    const seen = new Map<number, VariantColor>();
+    for (const v of variants) if (!seen.has(v.color.id)) seen.set(v.color.id, v.color);
+    return [...seen.values()];
+  }, [variants]);
+  const image = colorImages.find((c) => c.id === colorId)?.image || article.image;
+  const summary = summarizeReviews(article.reviews, article.averageRating);
 
   const chooseColor = (id: number) => {
     setColorId(id);
@@ -65,18 +125,25 @@ export function ProductView({ article }: { article: ArticleDetail }) {
 
   return (
     <article className={styles.page} aria-labelledby="product-title">
-      <div>
-        <img className={styles.image} src={image} alt={article.name} width={600} height={600} />
+      <div className={styles.gallery}>
+        <img className={styles.image} src={image} alt={article.name} width={600} height={600} decoding="async" />
+        <VariantSlider colors={colorImages} colorId={colorId} onColor={chooseColor} />
       </div>
-      <div>
+      <div className={styles.info}>
         <p className={styles.brand}>{article.brand}</p>
         <h1 id="product-title" className={styles.title}>
           {article.name}
         </h1>
+        {summary.count > 0 && summary.average !== null && (
+          <a className={styles.reviewsLink} href={`#${REVIEWS_ID}`}>
+            <Stars rating={summary.average} /> {texts.reviewsLink(summary.count)}
+          </a>
+        )}
+        <Labels article={article} className={styles.labels} />
         <Price price={article.price} originalPrice={article.originalPrice} large />
-        {article.pant > 0 && <p>{texts.pant(formatMoney(article.pant))}</p>}
+        {article.pant > 0 && <p className={styles.pant}>{texts.pant(formatMoney(article.pant))}</p>}
         <VariantPicker
-          colors={colorOptions(variants)}
+          colors={colors}
           colorId={colorId}
           onColor={chooseColor}
           sizes={sizes}
@@ -102,21 +169,44 @@ export function ProductView({ article }: { article: ArticleDetail }) {
             </p>
           )}
           {variant && !block && <p className={styles.reason}>{texts.availableIn(variant.availability)}</p>}
-          {article.onlyCC && <p className={styles.reason}>{texts.onlyClickAndCollect}</p>}
+          {article.onlyCC && <p className={styles.notice}>{texts.onlyClickAndCollect}</p>}
+          {article.canPurchase && <p className={styles.reason}>{texts.purchaseLimit(article.webPurchaseLimit)}</p>}
           <p className={styles.added} role="status">
             {addedCount > 0 ? texts.added(article.name) : ''}
           </p>
         </div>
-        {article.description && (
-          <section>
-            <h2>{texts.description}</h2>
-            <p className={styles.description}>{article.description}</p>
-          </section>
-        )}
-        <p className={styles.reason}>
-          {texts.articleNo}: {article.articleNo}
-        </p>
+        <ShopAvailability variant={variant} shops={shops} />
+        <ProductFacts article={article} />
+      </div>
+      <div className={styles.wide}>
+        <Reviews reviews={article.reviews} summary={summary} />
       </div>
     </article>
+  );
+}
+
+/** Description, technical description, nutrient content, wash and care labels, article number. */
+function ProductFacts({ article }: { article: ArticleDetail }) {
+  const sections: Array<[string, string | null]> = [
+    [texts.description, article.description || null],
+    [texts.techDescription, article.techDescription],
+    [texts.nutrientContent, article.nutrientContent],
+    [texts.washLabel, article.washLabel],
+    [texts.careLabel, article.careLabel],
+  ];
+  return (
+    <>
+      {sections
+        .filter((entry): entry is [string, string] => Boolean(entry[1]))
+        .map(([title, body]) => (
+          <section key={title} className={styles.section}>
+            <h2 className={styles.sectionTitle}>{title}</h2>
+            <p className={styles.prose}>{body}</p>
+          </section>
+        ))}
+      <p className={styles.muted}>
+        {texts.articleNo}: {article.articleNo}
+      </p>
+    </>
   );
 }

@@ -12,48 +12,61 @@ interface Props {
   onSize: (id: number) => void;
 }
 
-/** Colour and size as radio groups: keyboard and screen-reader friendly without extra script. */
+/**
+ * Colour swatches and sizes as toggle buttons (aria-pressed). Each button's accessible name is exactly the colour or
+ * size name; a sold-out size stays choosable (the page then says why it cannot be bought) and is described as such.
+ */
 export function VariantPicker({ colors, colorId, onColor, sizes, sizeId, onSize }: Props) {
+  const chosenColor = colors.find((c) => c.id === colorId);
+  const chosenSize = sizes.find((s) => s.size.id === sizeId);
   return (
     <>
-      <fieldset className={styles.fieldset}>
-        <legend className={styles.legend}>{texts.color}</legend>
-        <div className={styles.options}>
-          {colors.map((color) => (
-            <label key={color.id} className={styles.option}>
-              <input
-                type="radio"
-                name="color"
-                value={color.id}
-                checked={color.id === colorId}
-                onChange={() => onColor(color.id)}
-              />
-              <span className={styles.optionLabel}>
+      {colors.length > 0 && (
+        <div className={styles.picker} role="group" aria-labelledby="color-legend">
+          <p id="color-legend" className={styles.legend}>
+            {chosenColor ? texts.chosenColor(chosenColor.name) : texts.color}
+          </p>
+          <div className={styles.options}>
+            {colors.map((color) => (
+              <button
+                key={color.id}
+                type="button"
+                className={styles.swatchButton}
+                aria-pressed={color.id === colorId}
+                onClick={() => onColor(color.id)}
+                title={color.name}
+              >
                 <span className={styles.swatch} style={{ background: color.hex }} aria-hidden="true" />
-                {color.name}
-              </span>
-            </label>
-          ))}
+                <span className={styles.swatchName}>{color.name}</span>
+              </button>
+            ))}
+          </div>
         </div>
-      </fieldset>
-      <fieldset className={styles.fieldset}>
-        <legend className={styles.legend}>{texts.size}</legend>
-        <div className={styles.options}>
-          {sizes.map(({ size, available }) => (
-            <label key={size.id} className={styles.option}>
-              <input
-                type="radio"
-                name="size"
-                value={size.id}
-                checked={size.id === sizeId}
-                disabled={!available}
-                onChange={() => onSize(size.id)}
-              />
-              <span className={styles.optionLabel}>{size.name}</span>
-            </label>
-          ))}
+      )}
+      {sizes.length > 0 && (
+        <div className={styles.picker} role="group" aria-labelledby="size-legend">
+          <p id="size-legend" className={styles.legend}>
+            {chosenSize ? texts.chosenSize(chosenSize.size.name) : texts.size}
+          </p>
+          <span id="size-sold-out" hidden>
+            {texts.sizeSoldOutShort}
+          </span>
+          <div className={styles.options}>
+            {sizes.map(({ size, available }) => (
+              <button
+                key={size.id}
+                type="button"
+                className={available ? styles.sizeButton : `${styles.sizeButton} ${styles.soldOut}`}
+                aria-pressed={size.id === sizeId}
+                aria-describedby={available ? undefined : 'size-sold-out'}
+                onClick={() => onSize(size.id)}
+              >
+                {size.name}
+              </button>
+            ))}
+          </div>
         </div>
-      </fieldset>
+      )}
     </>
   );
 }

@@ -26,11 +26,13 @@ function handedOver(state: unknown, slug: string): ArticleDetail | null {
  * load by slug. An article not visible on the web sends the shopper back (or home); a failure raises the spec's
  * alert "Error: Could not load article".
  */
-export function useArticle(param: string | undefined): ArticleLoad {
+export function useArticle(param: string | undefined, given?: ArticleDetail | null): ArticleLoad {
   const location = useLocation();
   const navigate = useNavigate();
   const raiseAlert = useUnit(alertRaised);
-  const [load, setLoad] = useState<ArticleLoad>({ status: 'loading' });
+  const [load, setLoad] = useState<ArticleLoad>(() =>
+    given && given.visible && param !== undefined && given.slug === param ? { status: 'ready', article: given } : { status: 'loading' },
+  );
 
   useEffect(() => {
     const key = parseArticleParam(param);
@@ -38,8 +40,9 @@ export function useArticle(param: string | undefined): ArticleLoad {
       setLoad({ status: 'failed' });
       return;
     }
-    const handed = typeof key === 'string' ? handedOver(location.state, key) : null;
-    if (handed) {
+    // The shell's guard already loaded the article (ProductPageProps.article); a forward hands it over in the state.
+    const handed = typeof key === 'string' ? (given && given.slug === key ? given : handedOver(location.state, key)) : null;
+    if (handed && handed.visible) {
       setLoad({ status: 'ready', article: handed });
       return;
     }
@@ -70,7 +73,7 @@ export function useArticle(param: string | undefined): ArticleLoad {
       cancelled = true;
     };
     // location.state is read only together with a new param; following it would reload on every state change.
-  }, [param, navigate, raiseAlert]);
+  }, [param, given, navigate, raiseAlert]);
 
   return load;
 }

@@ -1,0 +1,56 @@
+import { fireEvent, render, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import type { ListingFilters } from './clientFilters.js';
+import { FilterPanel, type FilterOptions } from './FilterPanel.js';
+
+const options: FilterOptions = {
+  colorGroups: [
+    { id: 1, label: 'Blå', name: 'blue', hex: '#1d3557', colorId: 1 },
+    { id: 2, label: 'Rød', name: 'red', hex: '#c0392b', colorId: 2 },
+  ],
+  genders: [{ id: 1, name: 'Herre' }],
+  brands: ['Staut', 'Åsgard'],
+  shops: [{ value: 3, label: 'Staut Bergen' }],
+  priceRange: { min: 19900, max: 249900 },
+};
+
+function renderPanel(filters: ListingFilters) {
+  const onChange = vi.fn<(f: ListingFilters) => void>();
+  render(<FilterPanel filters={filters} options={options} onChange={onChange} />);
+  return onChange;
+}
+
+describe('FilterPanel', () => {
+  it('toggles list filters by id and brands by name', () => {
+    const onChange = renderPanel({ colors: [1] });
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Rød' }));
+    expect(onChange).toHaveBeenLastCalledWith({ colors: [1, 2] });
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Blå' }));
+    expect(onChange).toHaveBeenLastCalledWith({ colors: [] });
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Åsgard' }));
+    expect(onChange).toHaveBeenLastCalledWith({ colors: [1], brands: ['Åsgard'] });
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Staut Bergen' }));
+    expect(onChange).toHaveBeenLastCalledWith({ colors: [1], shops: [3] });
+  });
+
+  it('applies a price range in kroner as øre, both bounds, either one open', () => {
+    const onChange = renderPanel({});
+    fireEvent.change(screen.getByRole('textbox', { name: 'Fra (kr)' }), { target: { value: '200' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Til (kr)' }), { target: { value: '800' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Bruk pris' }));
+    expect(onChange).toHaveBeenLastCalledWith({ price: { min: 20000, max: 80000 } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Til (kr)' }), { target: { value: '' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Bruk pris' }));
+    expect(onChange).toHaveBeenLastCalledWith({ price: { min: 20000, max: Number.MAX_SAFE_INTEGER } });
+  });
+
+  it('shows the active filters as chips that remove them, and clears all', () => {
+    const onChange = renderPanel({ colors: [2], brands: ['Staut'], price: { min: 20000, max: 80000 } });
+    fireEvent.click(screen.getByRole('button', { name: 'Fjern filteret Rød' }));
+    expect(onChange).toHaveBeenLastCalledWith({ colors: [], brands: ['Staut'], price: { min: 20000, max: 80000 } });
+    fireEvent.click(screen.getByRole('button', { name: /Fjern filteret 200,00/ }));
+    expect(onChange).toHaveBeenLastCalledWith({ colors: [2], brands: ['Staut'] });
+    fireEvent.click(screen.getByRole('button', { name: 'Nullstill filtre' }));
+    expect(onChange).toHaveBeenLastCalledWith({});
+  });
+});

@@ -1,0 +1,41 @@
+import { Link } from 'react-router-dom';
+import { productPath } from '@shop/contracts/routes';
+import type { Article } from '@shop/contracts/types';
+import { Price } from '../pricing/Price.js';
+import { Labels, Stars } from '../pricing/Labels.js';
+import styles from './ProductCard.module.css';
+
+/** Images of the first cards (above the fold) load at once; the rest wait until they come near the viewport. */
+export const EAGER_IMAGES = 4;
+
+export interface ProductCardProps {
+  article: Article;
+  /** Position in its list: decides eager or lazy image loading. */
+  index?: number;
+}
+
+/** Exposed as `mf_catalog/ProductCard`: a listing card linking to /product/{slug}. */
+export function ProductCard({ article, index = EAGER_IMAGES }: ProductCardProps) {
+  return (
+    <Link className={styles.card} to={productPath(article.slug)} data-testid="product-card">
+      <span className={styles.media}>
+        <img
+          className={styles.image}
+          src={article.image}
+          alt=""
+          width={300}
+          height={300}
+          loading={index < EAGER_IMAGES ? 'eager' : 'lazy'}
+          decoding="async"
+        />
+        <Labels article={article} className={styles.labels} />
+      </span>
+      <span className={styles.brand}>{article.brand}</span>
+      <h2 className={styles.name}>{article.name}</h2>
+      {article.averageRating !== null && <Stars rating={article.averageRating} />}
+      <Price price={article.price} originalPrice={article.originalPrice} />
+    </Link>
+  );
+}
+
+export default ProductCard;

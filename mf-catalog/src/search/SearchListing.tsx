@@ -1,0 +1,92 @@
+import { useCallback, type ReactNode } from 'react';
+import { searchArticles } from '@shop/contracts/api';
+import type { ArticleFilters, Gender } from '@shop/contracts/types';
+import { hasActiveFilters } from '../filters/clientFilters.js';
+import { FilterPanel, type FilterOptions } from '../filters/FilterPanel.js';
+import { searchFilterString, toArticleFilters } from '../filters/searchFilters.js';
+import { useListingState } from '../filters/useListingState.js';
+import { ListingBody } from '../listing/ListingBody.js';
+import { usePagedList, type FetchPage } from '../listing/usePagedList.js';
+import { loadFacetReference } from '../shared/reference.js';
+import { useLoad } from '../shared/useLoad.js';
+import styles from '../listing/Listing.module.css';
+
+/** Hits per "Vis flere" page of the search and the gender landings. */
+export const SEARCH_PAGE_SIZE = 24;
+
+interface Props {
+  /** Text to search for; '' lists every article that passes the filters. */
+  query: string;
+  /** Filters the page always applies (a gender landing's genders). */
+  fixed?: ArticleFilters;
+  /** Genders offered as a facet (all of them on the search page, the landing's own when it has several). */
+  genderOptions?: (genders: Gender[]) => Gender[];
+  title: ReactNode;
+  /** Next to the title (the search page's own search box). */
+  headerExtra?: ReactNode;
+  beforeListing?: ReactNode;
+  countText: (total: number) => string;
+  emptyText: string;
+  label: string;
+}
+
+/**
+ * A listing served by POST /articles/search: the filters in the URL go to the server as a filter string (the search
+ * API's grammar), pages of SEARCH_PAGE_SIZE come back in relevance/bestseller order, "Vis flere" fetches the next one.
+ */
+export function SearchListing({ query, fixed, genderOptions, title, headerExtra, beforeListing, countText, emptyText, label }: Props) {
+  const [{ filters, sort }, setListing] = useListingState();
+  const [reference] = useLoad(() => loadFacetReference(), []);
+  // Brand names are mapped to ids with the brand list; without a brand filter the list need not be there yet.
+  const needsBrands = (filters.brands?.length ?? 0) > 0;
+  const ready = !needsBrands || reference.status !== 'loading';
+  const brands = reference.status === 'ready' ? reference.value.brands : [];
+  const filterString = searchFilterString(toArticleFilters(filters, brands, fixed));
+
+  const fetchPage: FetchPage = useCallback(
+    async (index, signal) => {
+      const result = await searchArticles({ query, take: SEARCH_PAGE_SIZE, page: index, filters: filterString }, { signal });
+      return { articles: result.articles, total: result.total };
+    },
+    [query, filterString],
+  );
+  const paged = usePagedList(ready ? `${query}\u0000${filterString}` : null, fetchPage, SEARCH_PAGE_SIZE);
+
+  const options: FilterOptions =
+    reference.status === 'ready'
+      ? {
+          colorGroups: reference.value.colorGroups,
+          genders: genderOptions ? genderOptions(reference.value.genders) : undefined,
+          brands: reference.value.brands.map((b) => b.Name),
+          shops: reference.value.shops.map((s) => ({ value: s.id, label: s.name })),
+        }
+      : {};
+  const active = hasActiveFilters(filters);
+
+  return (
+    <section className={styles.page} aria-labelledby="listing-title">
+      <div className={styles.header}>
+        <h1 id="listing-title" className={styles.title}>
+          {title}
+        </h1>
+        {headerExtra}
+      </div>
+      {beforeListing}
+      <div className={styles.layout}>
+        <FilterPanel filters={filters} options={options} onChange={(next) => setListing({ filters: next, sort })} />
+        <div>
+          <ListingBody
+            status={paged.status}
+            articles={paged.state.articles}
+            countText={paged.status === 'ready' ? countText(paged.state.total) : null}
+            emptyText={emptyText}
+            more={paged.hasMore ? { remaining: paged.remaining, loading: paged.loadingMore, onMore: paged.loadMore } : null}
+            onRetry={paged.retry}
+            onClearFilters={active ? () => setListing({ filters: {}, sort }) : undefined}
+            label={label}
+          />
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,46 @@
+import { useParams } from 'react-router-dom';
+import type { SearchPageProps } from '@shop/contracts/routes';
+import { texts } from '../texts.js';
+import SearchBox from './SearchBox.js';
+import { SearchListing } from './SearchListing.js';
+import styles from '../listing/Listing.module.css';
+
+/** The route param, decoded once more when it arrives still encoded ("%C3%B8" typed into the address bar). */
+export function queryFromParam(param: string | undefined): string {
+  if (!param) return '';
+  try {
+    return decodeURIComponent(param).trim();
+  } catch {
+    return param.trim();
+  }
+}
+
+/**
+ * Exposed as `mf_catalog/SearchPage` on /search/{query}: its own search box (the header hides search for single-line
+ * brands), hits with facets (colour groups, genders, brands, shops, price) whose state lives in the URL query.
+ */
+export default function SearchPage(props: Partial<SearchPageProps>) {
+  const params = useParams();
+  const query = (props.query ?? queryFromParam(params.query)).trim();
+  if (query === '') {
+    return (
+      <section className={styles.page}>
+        <h1 className={styles.title}>{texts.searchLabel}</h1>
+        <p>{texts.searchEmptyQuery}</p>
+        <SearchBox />
+      </section>
+    );
+  }
+  return (
+    <SearchListing
+      key={query}
+      query={query}
+      title={texts.searchTitle(query)}
+      headerExtra={<SearchBox initialQuery={query} />}
+      genderOptions={(genders) => genders}
+      countText={texts.searchHits}
+      emptyText={texts.searchNoHits(query)}
+      label={texts.searchTitle(query)}
+    />
+  );
+}
