@@ -8,5 +8,6 @@ export default createConfig({
     './model': './src/model.ts',
     './CartModal': './src/cart/CartModal.tsx',
     './CheckoutPage': './src/checkout/CheckoutPage.tsx',
+    './PromoCodeModal': './src/promo/PromoCodeModal.tsx',
   },
 });

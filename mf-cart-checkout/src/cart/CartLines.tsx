@@ -1,35 +1,37 @@
 import { useUnit } from 'effector-react';
 import { cartAddRequested } from '@shop/contracts/bus';
 import { formatMoney } from '@shop/contracts/format';
-import { $cartDeposit, $cartTotal, $orders, lineDecremented, lineRemoved } from './model.js';
-import { canIncrement } from './rules.js';
+import { $cartErrors, $orders, lineDecremented, lineRemoved } from './model.js';
+import { canIncrement, errorsForLine } from './rules.js';
 import { texts } from '../texts.js';
 import styles from './CartLines.module.css';
 
-/** The cart's lines with quantity steppers and the total; used by the cart modal and the checkout page. */
+/** The cart's lines with quantity steppers; used by the cart modal and the checkout page. */
 export function CartLines() {
-  const [orders, total, deposit, add, decrement, remove] = useUnit([
-    $orders,
-    $cartTotal,
-    $cartDeposit,
-    cartAddRequested,
-    lineDecremented,
-    lineRemoved,
-  ]);
+  const [orders, errors, add, decrement, remove] = useUnit([$orders, $cartErrors, cartAddRequested, lineDecremented, lineRemoved]);
 
   if (orders.length === 0) return <p>{texts.empty}</p>;
 
   return (
-    <>
-      <ul className={styles.lines}>
-        {orders.map((line) => (
-          <li key={line.ean} className={styles.line} data-testid="cart-line">
+    <ul className={styles.lines}>
+      {orders.map((line) => {
+        const lineErrors = errorsForLine(errors, line.ean);
+        const errorId = `cart-line-error-${line.ean}`;
+        return (
+          <li
+            key={line.ean}
+            className={lineErrors.length > 0 ? `${styles.line} ${styles.lineInvalid}` : styles.line}
+            data-testid="cart-line"
+            data-ean={line.ean}
+            aria-describedby={lineErrors.length > 0 ? errorId : undefined}
+          >
             <img className={styles.image} src={line.image} alt="" width={72} height={72} loading="lazy" />
             <div>
               <p className={styles.name}>{line.name}</p>
               <p className={styles.meta}>
-                {texts.size}: {line.size} · {texts.color}: {line.color}
+                {texts.color}: {line.color} · {texts.size}: {line.size}
               </p>
+              {line.pant > 0 && <p className={styles.meta}>{texts.deposit(formatMoney(line.pant * line.count))}</p>}
               <div className={styles.quantity}>
                 <button
                   type="button"
@@ -40,7 +42,9 @@ export function CartLines() {
                 >
                   −
                 </button>
-                <span aria-label={texts.quantity}>{line.count}</span>
+                <output aria-label={texts.quantityOf(line.name)} data-testid="cart-line-count">
+                  {line.count}
+                </output>
                 <button
                   type="button"
                   className={styles.stepper}
@@ -51,25 +55,20 @@ export function CartLines() {
                 >
                   +
                 </button>
-                <button
-                  type="button"
-                  className={styles.remove}
-                  aria-label={texts.removeLine(line.name)}
-                  onClick={() => remove(line.ean)}
-                >
+                <button type="button" className={styles.remove} aria-label={texts.removeLine(line.name)} onClick={() => remove(line.ean)}>
                   {texts.remove}
                 </button>
               </div>
+              {lineErrors.length > 0 && (
+                <p id={errorId} className={styles.error} role="alert">
+                  {lineErrors.map((error) => error.message || texts.lineError).join(' ')}
+                </p>
+              )}
             </div>
             <p className={styles.price}>{formatMoney(line.price * line.count)}</p>
           </li>
-        ))}
-      </ul>
-      <div className={styles.summary}>
-        <span>{texts.total}</span>
-        <strong data-testid="cart-total">{formatMoney(total)}</strong>
-      </div>
-      {deposit > 0 && <p className={styles.deposit}>{texts.deposit(formatMoney(deposit))}</p>}
-    </>
+        );
+      })}
+    </ul>
   );
 }

@@ -1,20 +1,28 @@
 import { Link } from 'react-router-dom';
 import { useUnit } from 'effector-react';
-import { $cartCount, cartClosed } from '@shop/contracts/bus';
+import { cartClosed, promoModalToggled } from '@shop/contracts/bus';
+import { $orders } from './model.js';
 import { CartLines } from './CartLines.js';
+import { CartSummary } from './CartSummary.js';
 import { texts } from '../texts.js';
 import styles from './CartLines.module.css';
 
 /** Exposed as `mf_cart_checkout/CartModal`: the content of the shell's "Min Handlekurv" modal. */
 export default function CartModal() {
-  const [count, close] = useUnit([$cartCount, cartClosed]);
+  const [orders, close, togglePromo] = useUnit([$orders, cartClosed, promoModalToggled]);
   return (
-    <div>
+    <div data-testid="cart-modal-content">
       <CartLines />
-      {count > 0 ? (
-        <Link className={styles.checkoutLink} to="/checkout" onClick={() => close()}>
-          {texts.toCheckout}
-        </Link>
+      <CartSummary />
+      {orders.length > 0 ? (
+        <>
+          <button type="button" className={styles.linkButton} onClick={() => togglePromo()}>
+            {texts.promoOpen}
+          </button>
+          <Link className={styles.checkoutLink} to="/checkout" onClick={() => close()}>
+            {texts.toCheckout}
+          </Link>
+        </>
       ) : (
         <Link to="/" onClick={() => close()}>
           {texts.continueShopping}

@@ -1,7 +1,46 @@
 import { allSettled, fork } from 'effector';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { $cartCount, $cartOpen, cartAddRequested, cartClosed, cartOpened, cartToggled } from '@shop/contracts/bus';
-import { $cartTotal, $orders, cartCleared, lineDecremented, lineRemoved } from './model.js';
+import {
+  $activePromocode,
+  $cartErrors,
+  $cartTotal,
+  $discount,
+  $discountApplied,
+  $isCartValid,
+  $klarnaOrders,
+  $orderInfo,
+  $orders,
+  $qliroOrders,
+  $shipping,
+  $txData,
+  cartCleared,
+  cartErrorsReported,
+  discountActivated,
+  discountRemoved,
+  klarnaOrderTracked,
+  lineDecremented,
+  lineRemoved,
+  orderCompleted,
+  orderInfoChanged,
+  promocodeApplied,
+  promocodeCleared,
+  qliroOrderTracked,
+  txDataChanged,
+} from './model.js';
+import { NO_DISCOUNT } from './rules.js';
+import type { Promocode } from '@shop/contracts/types';
+
+const code = (overrides: Partial<Promocode> = {}): Promocode => ({
+  id: 1,
+  name: 'VINTER10',
+  valid_from: '2026-01-01T00:00:00Z',
+  valid_to: null,
+  fixed: false,
+  amount: 10,
+  type: 'cart',
+  ...overrides,
+});
 import { cartLine } from './fixtures.js';
 
 const A = '7040000000017';
@@ -59,5 +98,135 @@ describe('cart model', () => {
     );
     expect($cartCount.getState()).toBe(2);
     cartCleared();
+  });
+
+  it('applies a fraction discount to the total and keeps the first code until it is cleared', async () => {
+    const scope = fork({ values: [[$orders, [cartLine({ ean: A, count: 2, price: 10000 })]]] });
+    await allSettled(promocodeApplied, { scope, params: code() });
+    expect(scope.getState($cartTotal)).toBe(18000);
+    expect(scope.getState($discountApplied)).toBe(2000);
+    expect(scope.getState($discount)).toEqual({ activated: true, fixed: false, amount: 10, originalTotal: 20000 });
+    await allSettled(promocodeApplied, { scope, params: code({ id: 2, name: 'FAST', fixed: true, amount: 500 }) });
+    expect(scope.getState($activePromocode)?.name).toBe('VINTER10');
+    expect(scope.getState($cartTotal)).toBe(18000);
+    await allSettled(promocodeCleared, { scope });
+    expect(scope.getState($activePromocode)).toBeNull();
+    expect(scope.getState($cartTotal)).toBe(20000);
+    await allSettled(promocodeApplied, { scope, params: code({ id: 2, name: 'FAST', fixed: true, amount: 500 }) });
+    expect(scope.getState($cartTotal)).toBe(19500);
+  });
+
+  it('recomputes the discounted total after each line change, never below the deposit', async () => {
+    const scope = fork({ values: [[$orders, [cartLine({ ean: A, count: 2, price: 1000, pant: 300 })]]] });
+    await allSettled(discountActivated, { scope, params: { fixed: true, amount: 1000 } });
+    expect(scope.getState($cartTotal)).toBe(1000);
+    await allSettled(cartAddRequested, { scope, params: cartLine({ ean: B, price: 5000 }) });
+    expect(scope.getState($cartTotal)).toBe(6000);
+    expect(scope.getState($discount).originalTotal).toBe(7000);
+    await allSettled(lineRemoved, { scope, params: B });
+    await allSettled(lineDecremented, { scope, params: A });
+    // 1000 − 1000 = 0 is below the 300 øre deposit.
+    expect(scope.getState($cartTotal)).toBe(300);
+  });
+
+  it('removing the last line clears the discount and the code; empty cart → total 0, count 0', async () => {
+    const scope = fork({ values: [[$orders, [cartLine({ ean: A, price: 10000 })]]] });
+    await allSettled(promocodeApplied, { scope, params: code() });
+    await allSettled(lineRemoved, { scope, params: A });
+    expect(scope.getState($discount)).toEqual(NO_DISCOUNT);
+    expect(scope.getState($activePromocode)).toBeNull();
+    expect(scope.getState($cartTotal)).toBe(0);
+    expect(scope.getState($cartCount)).toBe(0);
+  });
+
+  it('no discount on an empty cart; discountRemoved deactivates', async () => {
+    const scope = fork();
+    await allSettled(discountActivated, { scope, params: { fixed: true, amount: 1000 } });
+    expect(scope.getState($discount).activated).toBe(false);
+    await allSettled(cartAddRequested, { scope, params: cartLine({ ean: A, price: 10000 }) });
+    await allSettled(discountActivated, { scope, params: { fixed: true, amount: 1000 } });
+    expect(scope.getState($cartTotal)).toBe(9000);
+    await allSettled(discountRemoved, { scope });
+    expect(scope.getState($cartTotal)).toBe(10000);
+  });
+
+  it('freight is the highest frightPrice', async () => {
+    const scope = fork();
+    await allSettled(cartAddRequested, { scope, params: cartLine({ ean: A, frightPrice: 9900 }) });
+    await allSettled(cartAddRequested, { scope, params: cartLine({ ean: B, frightPrice: 19900 }) });
+    expect(scope.getState($shipping)).toBe(19900);
+    await allSettled(lineRemoved, { scope, params: B });
+    expect(scope.getState($shipping)).toBe(9900);
+  });
+
+  it('is valid only with lines and no cart error on them', async () => {
+    const scope = fork();
+    expect(scope.getState($isCartValid)).toBe(false);
+    await allSettled(cartAddRequested, { scope, params: cartLine({ ean: A }) });
+    expect(scope.getState($isCartValid)).toBe(true);
+    await allSettled(cartErrorsReported, { scope, params: [{ eanNo: A, message: 'Utsolgt' }] });
+    expect(scope.getState($isCartValid)).toBe(false);
+    await allSettled(cartAddRequested, { scope, params: cartLine({ ean: B }) });
+    await allSettled(lineRemoved, { scope, params: A });
+    expect(scope.getState($isCartValid)).toBe(true);
+  });
+
+  it('clearing empties orders, transaction data, discount, order info and cart errors; provider orders are tracked', async () => {
+    const scope = fork({ values: [[$orders, [cartLine({ ean: A, price: 10000 })]]] });
+    await allSettled(promocodeApplied, { scope, params: code() });
+    await allSettled(txDataChanged, { scope, params: { provider: 'klarna', orderId: 'k1' } });
+    await allSettled(orderInfoChanged, { scope, params: { reservationId: 7 } });
+    await allSettled(cartErrorsReported, { scope, params: [{ eanNo: A }] });
+    await allSettled(klarnaOrderTracked, { scope, params: { orderId: 'k1' } });
+    await allSettled(klarnaOrderTracked, { scope, params: { orderId: 'k1' } });
+    await allSettled(qliroOrderTracked, { scope, params: { shopId: 3, orderId: 'q1' } });
+    await allSettled(qliroOrderTracked, { scope, params: { shopId: 3, orderId: 'q2' } });
+    expect(scope.getState($klarnaOrders)).toEqual([{ orderId: 'k1' }]);
+    expect(scope.getState($qliroOrders)).toEqual([{ shopId: 3, orderId: 'q2' }]);
+    await allSettled(cartCleared, { scope });
+    expect(scope.getState($orders)).toEqual([]);
+    expect(scope.getState($txData)).toBeNull();
+    expect(scope.getState($discount)).toEqual(NO_DISCOUNT);
+    expect(scope.getState($orderInfo)).toBeNull();
+    expect(scope.getState($cartErrors)).toEqual([]);
+  });
+
+  it('persists the shared keys but never the transaction data', async () => {
+    cartAddRequested(cartLine({ ean: A, price: 10000, frightPrice: 14900 }));
+    promocodeApplied(code());
+    txDataChanged({ secret: 'tx' });
+    klarnaOrderTracked({ orderId: 'k9' });
+    expect(JSON.parse(localStorage.getItem('discount') ?? 'null')).toMatchObject({ activated: true, amount: 10 });
+    expect(JSON.parse(localStorage.getItem('activePromocode') ?? 'null')).toMatchObject({ name: 'VINTER10' });
+    expect(localStorage.getItem('total')).toBe('9000');
+    expect(localStorage.getItem('shipping')).toBe('14900');
+    expect(JSON.parse(localStorage.getItem('klarnaOrders') ?? '[]')).toEqual([{ orderId: 'k9' }]);
+    expect(Object.keys(localStorage).some((key) => (localStorage.getItem(key) ?? '').includes('"tx"'))).toBe(false);
+    cartCleared();
+  });
+
+  it('takes a discount written by another tab and ignores a malformed one', () => {
+    cartAddRequested(cartLine({ ean: A, price: 10000 }));
+    const discount = { activated: true, fixed: true, amount: 2500, originalTotal: 10000 };
+    localStorage.setItem('discount', JSON.stringify(discount));
+    window.dispatchEvent(new StorageEvent('storage', { key: 'discount', newValue: JSON.stringify(discount), storageArea: localStorage }));
+    expect($cartTotal.getState()).toBe(7500);
+    const broken = JSON.stringify({ activated: 'yes' });
+    localStorage.setItem('discount', broken);
+    window.dispatchEvent(new StorageEvent('storage', { key: 'discount', newValue: broken, storageArea: localStorage }));
+    expect($cartTotal.getState()).toBe(7500);
+    cartCleared();
+  });
+
+  it('a completed order clears the cart like clearing does but keeps the confirmation in order info', async () => {
+    const scope = fork({ values: [[$orders, [cartLine({ ean: A, price: 10000 })]]] });
+    await allSettled(promocodeApplied, { scope, params: code() });
+    await allSettled(txDataChanged, { scope, params: { orderId: 'k1' } });
+    await allSettled(orderCompleted, { scope, params: { reservationId: 9, completed: true } });
+    expect(scope.getState($orders)).toEqual([]);
+    expect(scope.getState($discount)).toEqual(NO_DISCOUNT);
+    expect(scope.getState($activePromocode)).toBeNull();
+    expect(scope.getState($txData)).toBeNull();
+    expect(scope.getState($orderInfo)).toEqual({ reservationId: 9, completed: true });
   });
 });

@@ -1,4 +1,4 @@
-import { createEvent, createStore, sample } from 'effector';
+import { combine, createEvent, createStore, sample } from 'effector';
 import { persist } from 'effector-storage/local';
 import {
   $cartCount,
@@ -10,28 +10,132 @@ import {
   cartToggled,
   promoModalToggled,
 } from '@shop/contracts/bus';
-import type { CartLine } from '@shop/contracts/types';
-import { addLine, cartCount, cartDeposit, cartTotal, decrementLine, removeLine } from './rules.js';
+import { DEFAULT_SHIPPING } from '@shop/contracts/constants';
+import type {
+  CartError,
+  CartLine,
+  CheckoutInput,
+  Discount,
+  KlarnaOrder,
+  OrderInfo,
+  Promocode,
+  QliroOrder,
+  SelectedShipping,
+} from '@shop/contracts/types';
+import {
+  NO_DISCOUNT,
+  activateDiscount,
+  addLine,
+  appliedDiscount,
+  cartCount,
+  cartDeposit,
+  cartSubtotal,
+  cartTotal,
+  decrementLine,
+  followLines,
+  freightPrice,
+  isCartValid,
+  removeLine,
+  trackKlarnaOrder,
+  trackQliroOrder,
+  type DiscountTerms,
+} from './rules.js';
+import {
+  isCheckoutInput,
+  isDiscount,
+  isKlarnaOrders,
+  isOrderInfo,
+  isPromocode,
+  isQliroOrders,
+  isSelectedShipping,
+  isStoredOrders,
+  isCartErrors,
+  isCount,
+} from './storedShapes.js';
+
+export { isStoredOrders } from './storedShapes.js';
 
 /**
- * The cart: implements the bus's cart units (SPEC §4). The lines ("orders") are the source of truth; count and
- * total follow from them. Persisted in localStorage under the spec's shared-state keys and synced across tabs.
+ * The cart (SPEC §3 cart state, §4 rules): implements the bus's cart units. The lines ("orders") are the source of
+ * truth; count, total and freight follow from them and the discount. Everything except the payment transaction data
+ * is kept in localStorage; the spec's shared-state keys are synced across tabs by effector-storage.
  */
 export const lineDecremented = createEvent<string>({ name: 'cart:line-decremented' });
 export const lineRemoved = createEvent<string>({ name: 'cart:line-removed' });
+/** Empties orders, transaction data, discount (and the active promo code) and order info. */
 export const cartCleared = createEvent({ name: 'cart:cleared' });
+/** A paid (or pay-in-shop) order: the cart is cleared as by `cartCleared`, and order info keeps the confirmation. */
+export const orderCompleted = createEvent<OrderInfo>({ name: 'cart:order-completed' });
+export const discountActivated = createEvent<DiscountTerms>({ name: 'cart:discount-activated' });
+export const discountRemoved = createEvent({ name: 'cart:discount-removed' });
+/** The shopper applies a checked promo code; it is taken only when no discount is in force and the cart has lines. */
+export const promocodeApplied = createEvent<Promocode>({ name: 'cart:promocode-applied' });
+export const promocodeCleared = createEvent({ name: 'cart:promocode-cleared' });
+export const clientChanged = createEvent<Partial<CheckoutInput>>({ name: 'cart:client-changed' });
+export const shippingSelected = createEvent<SelectedShipping>({ name: 'cart:shipping-selected' });
+export const cartErrorsReported = createEvent<CartError[]>({ name: 'cart:errors-reported' });
+export const klarnaOrderTracked = createEvent<KlarnaOrder>({ name: 'cart:klarna-order-tracked' });
+export const qliroOrderTracked = createEvent<QliroOrder>({ name: 'cart:qliro-order-tracked' });
+export const txDataChanged = createEvent<unknown>({ name: 'cart:tx-data-changed' });
+export const orderInfoChanged = createEvent<OrderInfo | null>({ name: 'cart:order-info-changed' });
 
 export const $orders = createStore<CartLine[]>([], { name: 'cart:orders' })
   .on(cartAddRequested, addLine)
   .on(lineDecremented, decrementLine)
   .on(lineRemoved, removeLine)
-  .reset(cartCleared);
+  .reset(cartCleared, orderCompleted);
 
-export const $cartTotal = createStore(0, { name: 'cart:total' });
+export const $discount = createStore<Discount>(NO_DISCOUNT, { name: 'cart:discount' }).reset(discountRemoved, cartCleared, orderCompleted);
+sample({ clock: discountActivated, source: { current: $discount, orders: $orders }, fn: ({ current, orders }, terms) => activateDiscount(current, terms, orders), target: $discount });
+sample({ clock: $orders, source: $discount, fn: followLines, target: $discount });
+
+const promocodeAccepted = sample({
+  clock: promocodeApplied,
+  source: { discount: $discount, orders: $orders },
+  filter: ({ discount, orders }) => !discount.activated && orders.length > 0,
+  fn: (_, code) => code,
+});
+export const $activePromocode = createStore<Promocode | null>(null, { name: 'cart:active-promocode', skipVoid: false })
+  .on(promocodeAccepted, (_, code) => code)
+  .reset(promocodeCleared, cartCleared, orderCompleted);
+sample({ clock: promocodeAccepted, fn: (code): DiscountTerms => ({ fixed: code.fixed, amount: code.amount }), target: discountActivated });
+sample({ clock: promocodeCleared, target: discountRemoved });
+// The code goes with its discount: an emptied cart (any tab) leaves no code behind.
+sample({ clock: $discount, source: $activePromocode, filter: (code, discount) => code !== null && !discount.activated, fn: () => null, target: $activePromocode });
+
+/** Øre after the discount, never below the deposit (SPEC §4). Derived, so it can never disagree with the lines. */
+export const $cartTotal = combine($orders, $discount, cartTotal);
+export const $cartSubtotal = $orders.map(cartSubtotal);
 export const $cartDeposit = $orders.map(cartDeposit);
+/** Øre the discount takes off (after the deposit floor). */
+export const $discountApplied = combine($orders, $discount, appliedDiscount);
+/** Freight (state key "shipping"): the highest frightPrice among the lines. */
+export const $shipping = $orders.map(freightPrice);
 
 sample({ source: $orders, fn: cartCount, target: $cartCount });
-sample({ source: $orders, fn: cartTotal, target: $cartTotal });
+
+export const $selectedShipping = createStore<SelectedShipping>({ ...DEFAULT_SHIPPING }, { name: 'cart:selected-shipping' })
+  .on(shippingSelected, (_, shipping) => shipping);
+
+const EMPTY_CLIENT: CheckoutInput = { name: '', phone: '', email: '', delivery: true, address: '', city: '' };
+export const $client = createStore<CheckoutInput>(EMPTY_CLIENT, { name: 'cart:client' }).on(clientChanged, (client, change) => ({ ...client, ...change }));
+
+export const $cartErrors = createStore<CartError[]>([], { name: 'cart:errors' })
+  .on(cartErrorsReported, (_, errors) => errors)
+  .reset(cartCleared, orderCompleted);
+export const $isCartValid = combine($orders, $cartErrors, isCartValid);
+
+export const $klarnaOrders = createStore<KlarnaOrder[]>([], { name: 'cart:klarna-orders' }).on(klarnaOrderTracked, trackKlarnaOrder);
+export const $qliroOrders = createStore<QliroOrder[]>([], { name: 'cart:qliro-orders' }).on(qliroOrderTracked, trackQliroOrder);
+
+/** Payment transaction data: memory only, never persisted (SPEC §4). */
+export const $txData = createStore<unknown>(null, { name: 'cart:tx-data', skipVoid: false })
+  .on(txDataChanged, (_, data) => data)
+  .reset(cartCleared, orderCompleted);
+export const $orderInfo = createStore<OrderInfo | null>(null, { name: 'cart:order-info', skipVoid: false })
+  .on(orderInfoChanged, (_, info) => info)
+  .on(orderCompleted, (_, info) => info)
+  .reset(cartCleared);
 
 $cartOpen
   .on(cartOpened, () => true)
@@ -39,25 +143,20 @@ $cartOpen
   .on(cartToggled, (open) => !open);
 $promoModalOpen.on(promoModalToggled, (open) => !open);
 
-/** Stored lines come from another tab or an older build: keep only what still looks like a cart line. */
-export function isStoredOrders(raw: unknown): raw is CartLine[] {
-  return (
-    Array.isArray(raw) &&
-    raw.every(
-      (line) =>
-        typeof line === 'object' &&
-        line !== null &&
-        typeof (line as CartLine).ean === 'string' &&
-        Number.isInteger((line as CartLine).count) &&
-        (line as CartLine).count > 0 &&
-        Number.isFinite((line as CartLine).price),
-    )
-  );
-}
-
-const isCount = (raw: unknown): raw is number => Number.isInteger(raw) && (raw as number) >= 0;
-
-// Keys are the spec's shared-state keys (SPEC §3), so every tab and every build reads the same entries.
+// Keys are the spec's shared-state keys (SPEC §3), so every tab and every build reads the same entries; the rest of
+// the cart state is kept per browser (persisted, not synced).
 persist({ store: $orders, key: 'orders', sync: true, contract: isStoredOrders });
 persist({ store: $cartCount, key: 'count', sync: true, contract: isCount });
-persist({ store: $cartTotal, key: 'total', sync: true, contract: isCount });
+// Total and freight follow from the synced lines and discount; they are written under their shared keys for other
+// readers of the storage, and what is read back is ignored (derived stores cannot be overwritten).
+const derivedRead = createEvent<number>({ name: 'cart:derived-value-read' });
+persist({ source: $cartTotal, target: derivedRead, key: 'total', contract: isCount });
+persist({ source: $shipping, target: derivedRead, key: 'shipping', contract: isCount });
+persist({ store: $discount, key: 'discount', sync: true, contract: isDiscount });
+persist({ store: $activePromocode, key: 'activePromocode', sync: true, contract: isPromocode });
+persist({ store: $klarnaOrders, key: 'klarnaOrders', sync: true, contract: isKlarnaOrders });
+persist({ store: $orderInfo, key: 'orderInfo', sync: true, contract: isOrderInfo });
+persist({ store: $client, key: 'client', sync: true, contract: isCheckoutInput });
+persist({ store: $qliroOrders, key: 'qliroOrders', contract: isQliroOrders });
+persist({ store: $selectedShipping, key: 'selectedShipping', contract: isSelectedShipping });
+persist({ store: $cartErrors, key: 'cartErrors', contract: isCartErrors });

@@ -1,5 +1,24 @@
 import { describe, expect, it } from 'vitest';
-import { addLine, canIncrement, cartCount, cartDeposit, cartTotal, decrementLine, removeLine } from './rules.js';
+import {
+  NO_DISCOUNT,
+  activateDiscount,
+  addLine,
+  appliedDiscount,
+  canIncrement,
+  cartCount,
+  cartDeposit,
+  cartSubtotal,
+  cartTotal,
+  decrementLine,
+  discountValue,
+  errorsForLine,
+  followLines,
+  freightPrice,
+  isCartValid,
+  removeLine,
+  trackKlarnaOrder,
+  trackQliroOrder,
+} from './rules.js';
 import { cartLine } from './fixtures.js';
 
 const A = '7040000000017';
@@ -94,5 +113,100 @@ describe('totals', () => {
     expect(cartCount(cart)).toBe(count);
     expect(cartTotal(cart)).toBe(total);
     expect(cartDeposit(cart)).toBe(deposit);
+  });
+});
+
+describe('cartTotal with discount and deposit floor (SPEC §4 totals)', () => {
+  const on = (fixed: boolean, amount: number) => ({ activated: true, fixed, amount, originalTotal: 0 });
+  it.each([
+    { case: 'no discount', cart: [cartLine({ ean: A, count: 2, price: 10000 })], discount: NO_DISCOUNT, total: 20000 },
+    { case: 'fixed øre off', cart: [cartLine({ ean: A, count: 2, price: 10000 })], discount: on(true, 5000), total: 15000 },
+    { case: 'percentage off', cart: [cartLine({ ean: A, count: 2, price: 10000 })], discount: on(false, 15), total: 17000 },
+    { case: 'percentage rounds to whole øre', cart: [cartLine({ ean: A, price: 999 })], discount: on(false, 10), total: 899 },
+    { case: 'inactive discount is ignored', cart: [cartLine({ ean: A, price: 10000 })], discount: { ...on(true, 5000), activated: false }, total: 10000 },
+    { case: 'fixed larger than total stops at 0 without deposit', cart: [cartLine({ ean: A, price: 10000 })], discount: on(true, 50000), total: 0 },
+    {
+      case: 'never below the total deposit',
+      cart: [cartLine({ ean: A, count: 3, price: 3000, pant: 300 })],
+      discount: on(true, 8900),
+      total: 900,
+    },
+    { case: '100 % leaves the deposit', cart: [cartLine({ ean: A, count: 2, price: 2500, pant: 200 })], discount: on(false, 100), total: 400 },
+    { case: 'empty cart totals 0 even with a discount', cart: [], discount: on(true, 5000), total: 0 },
+  ])('$case', ({ cart, discount, total }) => {
+    expect(cartTotal(cart, discount)).toBe(total);
+    expect(appliedDiscount(cart, discount)).toBe(cartSubtotal(cart) - total);
+  });
+
+  it.each([
+    { case: 'fixed', discount: on(true, 2500), subtotal: 10000, value: 2500 },
+    { case: 'fraction', discount: on(false, 25), subtotal: 10000, value: 2500 },
+    { case: 'capped at subtotal', discount: on(true, 99999), subtotal: 10000, value: 10000 },
+    { case: 'inactive', discount: NO_DISCOUNT, subtotal: 10000, value: 0 },
+  ])('discountValue: $case', ({ discount, subtotal, value }) => {
+    expect(discountValue(subtotal, discount)).toBe(value);
+  });
+});
+
+describe('discount activation (once until removed) and following the lines', () => {
+  const cart = [cartLine({ ean: A, count: 2, price: 10000 })];
+  it.each([
+    { case: 'activates on a cart with lines', current: NO_DISCOUNT, cart, expected: { activated: true, fixed: true, amount: 1000, originalTotal: 20000 } },
+    { case: 'not on an empty cart', current: NO_DISCOUNT, cart: [], expected: NO_DISCOUNT },
+    {
+      case: 'a second activation keeps the first',
+      current: { activated: true, fixed: false, amount: 10, originalTotal: 20000 },
+      cart,
+      expected: { activated: true, fixed: false, amount: 10, originalTotal: 20000 },
+    },
+  ])('$case', ({ current, cart: lines, expected }) => {
+    expect(activateDiscount(current, { fixed: true, amount: 1000 }, lines)).toEqual(expected);
+  });
+
+  it.each([
+    { case: 'empty cart deactivates', current: { activated: true, fixed: true, amount: 1000, originalTotal: 5 }, cart: [], expected: NO_DISCOUNT },
+    { case: 'original total follows the lines', current: { activated: true, fixed: true, amount: 1000, originalTotal: 5 }, cart, expected: { activated: true, fixed: true, amount: 1000, originalTotal: 20000 } },
+    { case: 'inactive stays as is', current: NO_DISCOUNT, cart, expected: NO_DISCOUNT },
+  ])('followLines: $case', ({ current, cart: lines, expected }) => {
+    expect(followLines(current, lines)).toEqual(expected);
+  });
+});
+
+describe('freight, validity and provider orders', () => {
+  it.each([
+    { case: 'empty cart', cart: [], freight: 0 },
+    { case: 'one line', cart: [cartLine({ ean: A, frightPrice: 9900 })], freight: 9900 },
+    { case: 'highest of several, not the sum', cart: [cartLine({ ean: A, frightPrice: 9900 }), cartLine({ ean: B, frightPrice: 14900, count: 3 })], freight: 14900 },
+  ])('freight: $case', ({ cart, freight }) => {
+    expect(freightPrice(cart)).toBe(freight);
+  });
+
+  it.each([
+    { case: 'empty cart is invalid', cart: [], errors: [], valid: false },
+    { case: 'lines without errors are valid', cart: [cartLine({ ean: A })], errors: [], valid: true },
+    { case: 'an error on a line makes it invalid', cart: [cartLine({ ean: A }), cartLine({ ean: B })], errors: [{ eanNo: B }], valid: false },
+    { case: 'an error on a removed line does not count', cart: [cartLine({ ean: A })], errors: [{ eanNo: B }], valid: true },
+  ])('isCartValid: $case', ({ cart, errors, valid }) => {
+    expect(isCartValid(cart, errors)).toBe(valid);
+  });
+
+  it('errorsForLine picks the line by eanNo', () => {
+    expect(errorsForLine([{ eanNo: A, message: 'x' }, { eanNo: B }], A)).toEqual([{ eanNo: A, message: 'x' }]);
+  });
+
+  it.each([
+    { case: 'first order of a shop is added', list: [], add: { shopId: 1, orderId: 'q1' }, expected: [{ shopId: 1, orderId: 'q1' }] },
+    { case: 'a new order replaces the shop’s previous one', list: [{ shopId: 1, orderId: 'q1' }, { shopId: 2, orderId: 'q2' }], add: { shopId: 1, orderId: 'q3' }, expected: [{ shopId: 2, orderId: 'q2' }, { shopId: 1, orderId: 'q3' }] },
+    { case: 'another shop keeps its own', list: [{ shopId: 1, orderId: 'q1' }], add: { shopId: 2, orderId: 'q2' }, expected: [{ shopId: 1, orderId: 'q1' }, { shopId: 2, orderId: 'q2' }] },
+  ])('trackQliroOrder: $case', ({ list, add, expected }) => {
+    expect(trackQliroOrder(list, add)).toEqual(expected);
+  });
+
+  it.each([
+    { case: 'new id is tracked', list: [], add: { orderId: 'k1' }, expected: [{ orderId: 'k1' }] },
+    { case: 'same id is kept once', list: [{ orderId: 'k1' }], add: { orderId: 'k1' }, expected: [{ orderId: 'k1' }] },
+    { case: 'several ids are all kept', list: [{ orderId: 'k1' }], add: { orderId: 'k2' }, expected: [{ orderId: 'k1' }, { orderId: 'k2' }] },
+  ])('trackKlarnaOrder: $case', ({ list, add, expected }) => {
+    expect(trackKlarnaOrder(list, add)).toEqual(expected);
   });
 });

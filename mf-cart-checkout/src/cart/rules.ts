@@ -1,9 +1,12 @@
-import type { CartLine } from '@shop/contracts/types';
+import type { CartError, CartLine, Discount, KlarnaOrder, QliroOrder } from '@shop/contracts/types';
 
 /**
  * The cart rules of SPEC §4 as pure functions over the list of lines ("orders"). Lines are keyed by EAN.
- * Functions return the same array when nothing changes, so stores do not notify for no-ops.
+ * Functions return the same array/object when nothing changes, so stores do not notify for no-ops.
  */
+
+/** A discount that is not in force (also the state after clearing or emptying the cart). */
+export const NO_DISCOUNT: Discount = Object.freeze({ activated: false, fixed: false, amount: 0, originalTotal: 0 });
 
 /** Stock of the first shop listed for the line's variant: the spec's ceiling for one line's count. */
 export function firstShopStock(line: CartLine): number {
@@ -41,12 +44,87 @@ export function cartCount(orders: CartLine[]): number {
   return orders.reduce((sum, order) => sum + order.count, 0);
 }
 
-/** Sum of price × count in øre (discounts and the deposit floor come with the promo-code rules). */
-export function cartTotal(orders: CartLine[]): number {
+/** Sum of price × count in øre, before any discount. */
+export function cartSubtotal(orders: CartLine[]): number {
   return orders.reduce((sum, order) => sum + order.price * order.count, 0);
 }
 
 /** Total deposit (pant × count) in øre; the total may never be discounted below it. */
 export function cartDeposit(orders: CartLine[]): number {
   return orders.reduce((sum, order) => sum + order.pant * order.count, 0);
+}
+
+/** Øre taken off `subtotal` by an active discount: a fixed amount, or a percentage of the subtotal (rounded). */
+export function discountValue(subtotal: number, discount: Discount): number {
+  if (!discount.activated || subtotal <= 0) return 0;
+  const value = discount.fixed ? discount.amount : Math.round((subtotal * discount.amount) / 100);
+  return Math.max(0, Math.min(value, subtotal));
+}
+
+/**
+ * The cart total (SPEC §4): sum of price × count less the discount, never below the total deposit (the deposit is
+ * returned money, not ours to discount). An empty cart totals 0.
+ */
+export function cartTotal(orders: CartLine[], discount: Discount = NO_DISCOUNT): number {
+  if (orders.length === 0) return 0;
+  const subtotal = cartSubtotal(orders);
+  return Math.max(subtotal - discountValue(subtotal, discount), cartDeposit(orders));
+}
+
+/** What the discount actually saves once the deposit floor is applied (what the cart shows as "Rabatt"). */
+export function appliedDiscount(orders: CartLine[], discount: Discount): number {
+  return cartSubtotal(orders) - cartTotal(orders, discount);
+}
+
+/** Freight: the highest frightPrice among the lines (0 for an empty cart). */
+export function freightPrice(orders: CartLine[]): number {
+  return orders.reduce((max, order) => Math.max(max, order.frightPrice), 0);
+}
+
+/** A promo code's terms as the discount needs them. */
+export interface DiscountTerms {
+  fixed: boolean;
+  /** Øre when fixed, else a percentage (0–100). */
+  amount: number;
+}
+
+/**
+ * A discount can be activated only once until it is removed: a second activation leaves the first in force.
+ * An empty cart gets no discount (emptying it deactivates one).
+ */
+export function activateDiscount(current: Discount, terms: DiscountTerms, orders: CartLine[]): Discount {
+  if (current.activated || orders.length === 0) return current;
+  return { activated: true, fixed: terms.fixed, amount: terms.amount, originalTotal: cartSubtotal(orders) };
+}
+
+/** Keeps `originalTotal` in step with the lines; an empty cart deactivates the discount. */
+export function followLines(current: Discount, orders: CartLine[]): Discount {
+  if (orders.length === 0) return current.activated || current.amount !== 0 ? NO_DISCOUNT : current;
+  if (!current.activated) return current;
+  const originalTotal = cartSubtotal(orders);
+  return originalTotal === current.originalTotal ? current : { ...current, originalTotal };
+}
+
+/** Valid only if non-empty and no cart error refers to a line in it. */
+export function isCartValid(orders: CartLine[], errors: CartError[]): boolean {
+  if (orders.length === 0) return false;
+  const eans = new Set(orders.map((order) => order.ean));
+  return !errors.some((error) => eans.has(error.eanNo));
+}
+
+/** The cart errors that refer to one line (shown on that line). */
+export function errorsForLine(errors: CartError[], ean: string): CartError[] {
+  return errors.filter((error) => error.eanNo === ean);
+}
+
+/** Only one Qliro-type order per shop: a new order for a shop replaces that shop's previous one. */
+export function trackQliroOrder(orders: QliroOrder[], order: QliroOrder): QliroOrder[] {
+  const existing = orders.find((o) => o.shopId === order.shopId);
+  if (existing?.orderId === order.orderId) return orders;
+  return [...orders.filter((o) => o.shopId !== order.shopId), order];
+}
+
+/** Klarna-type orders are tracked by id: the same id is kept once. */
+export function trackKlarnaOrder(orders: KlarnaOrder[], order: KlarnaOrder): KlarnaOrder[] {
+  return orders.some((o) => o.orderId === order.orderId) ? orders : [...orders, order];
 }

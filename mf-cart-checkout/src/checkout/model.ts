@@ -1,0 +1,53 @@
+import { createEffect, createEvent, createStore, sample } from 'effector';
+import { persist } from 'effector-storage/local';
+import { createReservation, getShippingMethods } from '@shop/contracts/api';
+import type { AddressFeature, OrderInfo, Reservation, ShippingMethod } from '@shop/contracts/types';
+import { cartErrorsReported, orderInfoChanged } from '../cart/model.js';
+import { cartErrorsFrom, rememberAddress, type ReservationRequest } from './rules.js';
+
+/**
+ * Checkout state beyond the cart: shipping methods, the postcode (the spec's checkout fields have none, but a
+ * delivery needs one), locally cached known addresses, and placing the reservation.
+ */
+export const shippingMethodsRequested = createEvent({ name: 'checkout:shipping-methods-requested' });
+export const fetchShippingMethodsFx = createEffect<void, ShippingMethod[]>(() => getShippingMethods());
+sample({ clock: shippingMethodsRequested, target: fetchShippingMethodsFx });
+export const $shippingMethods = createStore<ShippingMethod[]>([], { name: 'checkout:shipping-methods' }).on(
+  fetchShippingMethodsFx.doneData,
+  (_, methods) => methods,
+);
+export const $shippingMethodsFailed = createStore(false, { name: 'checkout:shipping-methods-failed' })
+  .on(fetchShippingMethodsFx.fail, () => true)
+  .reset(fetchShippingMethodsFx.done);
+
+export const postalCodeChanged = createEvent<string>({ name: 'checkout:postal-code-changed' });
+export const $postalCode = createStore('', { name: 'checkout:postal-code' }).on(postalCodeChanged, (_, code) => code);
+
+export const addressRemembered = createEvent<AddressFeature>({ name: 'checkout:address-remembered' });
+export const $knownAddresses = createStore<AddressFeature[]>([], { name: 'checkout:known-addresses' }).on(
+  addressRemembered,
+  (known, feature) => rememberAddress(known, feature),
+);
+
+/** Places the reservation; a refusal that names lines becomes the cart's errors (shown on those lines). */
+export const reserveFx = createEffect<ReservationRequest, Reservation>((payload) => createReservation(payload));
+sample({ clock: reserveFx, fn: () => [], target: cartErrorsReported });
+sample({ clock: reserveFx.failData, fn: cartErrorsFrom, target: cartErrorsReported });
+sample({
+  clock: reserveFx.done,
+  fn: ({ params, result }): OrderInfo => ({
+    reservationId: result.id,
+    shopId: params.ShopID,
+    delivery: params.Delivery === 1,
+    shippingMethodId: params.shipping_method_id,
+    reservation: result,
+  }),
+  target: orderInfoChanged,
+});
+
+const isAddressList = (raw: unknown): raw is AddressFeature[] =>
+  Array.isArray(raw) &&
+  raw.every((a) => typeof a === 'object' && a !== null && typeof a.street === 'string' && typeof a.houseNumber === 'string' && typeof a.postcode === 'string');
+
+persist({ store: $postalCode, key: 'postalCode', contract: (raw): raw is string => typeof raw === 'string' });
+persist({ store: $knownAddresses, key: 'knownAddresses', contract: isAddressList });

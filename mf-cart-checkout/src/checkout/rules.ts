@@ -1,0 +1,210 @@
+import { isApiError } from '@shop/contracts/api';
+import { WEB_SHOP_ID } from '@shop/contracts/constants';
+import { weekOpeningHours } from '@shop/contracts/mappers';
+import { MONDAY_FIRST_DAYS, weekdayName } from '@shop/contracts/format';
+import { isValidPhone } from '@shop/contracts/validation';
+import type {
+  AddressFeature,
+  CartError,
+  CartLine,
+  CheckoutInput,
+  LatLng,
+  ReservationPayload,
+  ShippingMethod,
+  Shop,
+  VariantShop,
+} from '@shop/contracts/types';
+import { texts } from '../texts.js';
+
+/**
+ * Checkout rules as pure functions: delivery choice, form validation, shop ordering and stock, the reservation
+ * payload and reading cart errors out of a failed reservation.
+ */
+
+/** Methods whose id names a pickup are click-and-collect; everything else is sent to the shopper's address. */
+export function isClickAndCollect(method: Pick<ShippingMethod, 'id'>): boolean {
+  return /pickup|collect|klikk|hent|\bcc\b/i.test(method.id);
+}
+
+/** Lines marked onlyCC can only be collected in a shop: the whole order is then click-and-collect. */
+export function mustCollect(orders: CartLine[]): boolean {
+  return orders.some((line) => line.onlyCC);
+}
+
+/** The methods the shopper may choose; with onlyCC lines only click-and-collect ones. */
+export function allowedMethods(methods: ShippingMethod[], orders: CartLine[]): ShippingMethod[] {
+  return mustCollect(orders) ? methods.filter(isClickAndCollect) : methods;
+}
+
+/** The method to preselect: the current choice while allowed, else the first allowed one. */
+export function effectiveMethod(methods: ShippingMethod[], orders: CartLine[], chosenId: string): ShippingMethod | null {
+  const allowed = allowedMethods(methods, orders);
+  return allowed.find((method) => method.id === chosenId) ?? allowed[0] ?? null;
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const isValidEmail = (value: string) => EMAIL.test(value.trim());
+export const isValidPostalCode = (value: string) => /^\d{4}$/.test(value.trim());
+
+export type CheckoutField = 'name' | 'phone' | 'email' | 'delivery' | 'address' | 'postalCode' | 'city' | 'shop';
+export type CheckoutErrors = Partial<Record<CheckoutField, string>>;
+
+export interface CheckoutDraft extends CheckoutInput {
+  postalCode: string;
+  shippingMethodId: string | null;
+  shopId: number | null;
+}
+
+/** Field errors of the checkout form (empty object = valid). Address details are only needed for home delivery. */
+export function validateCheckout(draft: CheckoutDraft): CheckoutErrors {
+  const errors: CheckoutErrors = {};
+  if (draft.name.trim() === '') errors.name = texts.required(texts.name);
+  if (draft.phone.trim() === '') errors.phone = texts.required(texts.phone);
+  else if (!isValidPhone(draft.phone)) errors.phone = texts.invalidPhone;
+  if (draft.email.trim() === '') errors.email = texts.required(texts.email);
+  else if (!isValidEmail(draft.email)) errors.email = texts.invalidEmail;
+  if (draft.shippingMethodId === null) errors.delivery = texts.shippingFailed;
+  if (draft.delivery) {
+    if (draft.address.trim() === '') errors.address = texts.required(texts.address);
+    if (draft.postalCode.trim() === '') errors.postalCode = texts.required(texts.postalCode);
+    else if (!isValidPostalCode(draft.postalCode)) errors.postalCode = texts.invalidPostalCode;
+    if (draft.city.trim() === '') errors.city = texts.required(texts.city);
+  } else if (draft.shopId === null) {
+    errors.shop = texts.chooseShopError;
+  }
+  return errors;
+}
+
+/** The reservation body plus the promo code the shopper activated (the server prices it again). */
+export type ReservationRequest = ReservationPayload & { promocode?: string | null };
+
+/** POST /reservations body (SPEC §3): prices are the server's business, the client sends EANs and counts. */
+export function reservationPayload(draft: CheckoutDraft, orders: CartLine[], promocode: string | null = null): ReservationRequest {
+  return {
+    CustomerName: draft.name.trim(),
+    Email: draft.email.trim(),
+    Phone: draft.phone.trim(),
+    Delivery: draft.delivery ? 1 : 0,
+    Address: draft.delivery ? draft.address.trim() : '',
+    PostalCode: draft.delivery ? draft.postalCode.trim() : '',
+    City: draft.delivery ? draft.city.trim() : '',
+    ShopID: draft.delivery ? WEB_SHOP_ID : (draft.shopId ?? WEB_SHOP_ID),
+    items: orders.map((line) => ({ EanNo: line.ean, Count: line.count, CampaignArticleID: null })),
+    shipping_method_id: draft.shippingMethodId ?? '',
+    promocode,
+  };
+}
+
+const SERVER_FIELDS: Readonly<Record<string, CheckoutField>> = {
+  CustomerName: 'name',
+  Email: 'email',
+  Phone: 'phone',
+  Address: 'address',
+  PostalCode: 'postalCode',
+  City: 'city',
+  ShopID: 'shop',
+  shipping_method_id: 'delivery',
+  Delivery: 'delivery',
+};
+
+/** The API's 422 field errors (`errors: [{field, message}]`, Norwegian) on the form's own fields. */
+export function serverFieldErrors(error: unknown): CheckoutErrors {
+  if (!isApiError(error) || typeof error.data !== 'object' || error.data === null) return {};
+  const list = (error.data as { errors?: unknown }).errors;
+  if (!Array.isArray(list)) return {};
+  const errors: CheckoutErrors = {};
+  for (const entry of list) {
+    if (typeof entry !== 'object' || entry === null) continue;
+    const { field, message } = entry as { field?: unknown; message?: unknown };
+    const own = typeof field === 'string' ? SERVER_FIELDS[field] : undefined;
+    if (own && typeof message === 'string' && !errors[own]) errors[own] = message;
+  }
+  return errors;
+}
+
+/**
+ * Cart errors by eanNo from a failed reservation. The API answers `{message, cartErrors: [{eanNo, message}]}`;
+ * `errors` given as such a list is read too.
+ */
+export function cartErrorsFrom(error: unknown): CartError[] {
+  if (!isApiError(error) || typeof error.data !== 'object' || error.data === null) return [];
+  const data = error.data as { cartErrors?: unknown; errors?: unknown };
+  const list = Array.isArray(data.cartErrors) ? data.cartErrors : Array.isArray(data.errors) ? data.errors : [];
+  return list.flatMap((entry): CartError[] => {
+    if (typeof entry !== 'object' || entry === null) return [];
+    const { eanNo, EanNo, message } = entry as { eanNo?: unknown; EanNo?: unknown; message?: unknown };
+    const ean = typeof eanNo === 'string' ? eanNo : typeof EanNo === 'string' ? EanNo : null;
+    if (ean === null) return [];
+    return [typeof message === 'string' ? { eanNo: ean, message } : { eanNo: ean }];
+  });
+}
+
+/** Shops a shopper can collect from: physical shops with opening hours (not the web-shop stock location). */
+export function pickupShops(shops: Shop[]): Shop[] {
+  return shops.filter((shop) => shop.id !== WEB_SHOP_ID && shop.openingHoursEntries.length > 0);
+}
+
+/** Great-circle metres: the ordering when the distance table cannot be had. */
+export function haversineMetres(a: LatLng, b: LatLng): number {
+  const rad = Math.PI / 180;
+  const dLat = (b.lat - a.lat) * rad;
+  const dLng = (b.lng - a.lng) * rad;
+  const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(dLng / 2) ** 2;
+  return 2 * 6_371_000 * Math.asin(Math.sqrt(h));
+}
+
+/** Shops with their distance filled in, nearest first; unknown distances last (in their original order). */
+export function sortByDistance(shops: Shop[], distances: Array<number | null | undefined>): Shop[] {
+  return shops
+    .map((shop, index) => ({ shop: { ...shop, distance: distances[index] ?? null }, index }))
+    .sort((a, b) => {
+      const da = a.shop.distance ?? Number.POSITIVE_INFINITY;
+      const db = b.shop.distance ?? Number.POSITIVE_INFINITY;
+      return da === db ? a.index - b.index : da - db;
+    })
+    .map(({ shop }) => shop);
+}
+
+export const shopPosition = (shop: Shop): LatLng => ({ lat: shop.coords.latitude, lng: shop.coords.longitude });
+
+/** "1,2" km with one decimal, Norwegian style. */
+export function formatKm(metres: number): string {
+  return (metres / 1000).toLocaleString('nb-NO', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+}
+
+/** Per-shop stock of each cart line: fresh availability by EAN when known, else what the line was added with. */
+export function lineStock(
+  orders: CartLine[],
+  shopId: number,
+  fresh: ReadonlyMap<string, VariantShop[]> = new Map(),
+): Array<{ ean: string; name: string; count: number; qty: number }> {
+  return orders.map((line) => {
+    const shops = fresh.get(line.ean) ?? line.variant?.shops ?? [];
+    return { ean: line.ean, name: line.name, count: line.count, qty: shops.find((s) => s.id === shopId)?.qty ?? 0 };
+  });
+}
+
+/** True when the shop has every line in the wanted count. */
+export function hasAllInStock(stock: Array<{ count: number; qty: number }>): boolean {
+  return stock.every((line) => line.qty >= line.count);
+}
+
+/** Opening hours Monday first: [{day: "mandag", hours: "10:00–20:00" | null}]. */
+export function openingHoursWeek(shop: Shop): Array<{ day: string; hours: string | null }> {
+  const week = weekOpeningHours(shop.openingHoursEntries);
+  return MONDAY_FIRST_DAYS.map((day) => {
+    const hours = week[day];
+    return { day: weekdayName(day), hours: hours ? `${hours.opens}–${hours.closes}` : null };
+  });
+}
+
+/** One line of an address as the shopper reads it: "Storgata 12B, 0150 Oslo". */
+export function addressLabel(feature: AddressFeature): string {
+  return `${feature.street} ${feature.houseNumber}, ${feature.postcode} ${feature.city}`;
+}
+
+/** Known addresses (cached locally): newest first, each once, at most `max`. */
+export function rememberAddress(known: AddressFeature[], feature: AddressFeature, max = 10): AddressFeature[] {
+  const same = (a: AddressFeature) => addressLabel(a) === addressLabel(feature);
+  return [feature, ...known.filter((a) => !same(a))].slice(0, max);
+}
