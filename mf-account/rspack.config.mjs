@@ -1,5 +1,6 @@
 import { createConfig, REMOTES } from '../rspack.base.mjs';
 
+// Props of every exposed module: README.md.
 export default createConfig({
   packageDir: import.meta.dirname,
   name: 'mf_account',
@@ -7,6 +8,14 @@ export default createConfig({
   exposes: {
     './model': './src/model.ts',
     './LoginPage': './src/login/LoginPage.tsx',
+    './LoginForm': './src/login/LoginForm.tsx',
+    './RegisterPage': './src/register/RegisterPage.tsx',
+    './ForgotPasswordPage': './src/password/ForgotPasswordPage.tsx',
+    './ResetPasswordPage': './src/password/ResetPasswordPage.tsx',
+    './VerifyEmailPage': './src/verify/VerifyEmailPage.tsx',
     './AccountPage': './src/account/AccountPage.tsx',
+    './HistoryPage': './src/history/HistoryPage.tsx',
+    './FavouritesPage': './src/favourites/FavouritesPage.tsx',
+    './FavouriteToggle': './src/favourites/FavouriteToggle.tsx',
   },
 });

@@ -1,8 +1,21 @@
+import { createEffect, createStore, sample } from 'effector';
 import { persist } from 'effector-storage/local';
 import { $favourites, favouriteToggled } from '@shop/contracts/bus';
+import { getArticleBundle } from '@shop/contracts/api';
+import type { Article } from '@shop/contracts/types';
 import { isFavouriteList, toggleFavourite } from './rules.js';
 
 $favourites.on(favouriteToggled, toggleFavourite);
 
 // "favourites" is one of the spec's shared-state keys (SPEC §3): kept in localStorage and synced across tabs.
 persist({ store: $favourites, key: 'favourites', sync: true, contract: isFavouriteList });
+
+/** The favourites page's articles; shown filtered by $favourites so a removal (here or in another tab) shows at once. */
+export const loadFavouriteArticlesFx = createEffect<number[], Article[]>((ids) => (ids.length ? getArticleBundle(ids) : Promise.resolve([])));
+export const $favouriteArticles = createStore<Article[]>([]).on(loadFavouriteArticlesFx.doneData, (_, articles) => articles);
+
+/** Articles added since the last load are fetched again (another tab may have added them). */
+export const $missingFavouriteIds = sample({
+  source: { ids: $favourites, articles: $favouriteArticles },
+  fn: ({ ids, articles }) => ids.filter((id) => !articles.some((a) => a.id === id)),
+});

@@ -1,12 +1,64 @@
-import styles from '../account/AccountPage.module.css';
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { useUnit } from 'effector-react';
+import { $user } from '@shop/contracts/bus';
+import { $loginError, loginFx } from '../session/model.js';
 import { texts } from '../texts.js';
+import { withPaths, type AccountPaths } from '../paths.js';
+import { ErrorMessage, Field } from '../ui/Field.js';
+import styles from '../ui/ui.module.css';
 
-/** Placeholder until the login issue: a clear Norwegian message, never a blank page. */
-export default function LoginPage() {
+export interface LoginFormProps {
+  /** The form is shown in (or opened from) the cart: after login the page reloads with the cart open. */
+  fromCart?: boolean;
+  paths?: Partial<AccountPaths>;
+}
+
+/** The login form alone (exposed as ./LoginForm for the cart); the page wraps it with a heading and links. */
+export function LoginForm({ fromCart = false, paths }: LoginFormProps) {
+  const p = withPaths(paths);
+  const [login, pending, error] = useUnit([loginFx, loginFx.pending, $loginError]);
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    // The path suffix tells the API how to read the username (SPEC §7: optional type suffix).
+    const type = username.includes('@') ? 'email' : 'phone';
+    login({ payload: { username: username.trim(), password }, type, fromCart }).catch(() => undefined);
+  };
+  return (
+    <form className={styles.form} onSubmit={submit} noValidate>
+      <ErrorMessage message={error} />
+      <Field label={texts.username} name="username" autoComplete="username" value={username} onChange={(e) => setUsername(e.target.value)} required />
+      <Field label={texts.password} name="password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} required />
+      <button className={styles.button} type="submit" disabled={pending}>
+        {texts.loginButton}
+      </button>
+      <p>
+        <Link to={p.forgotPassword}>{texts.forgotLink}</Link>
+      </p>
+    </form>
+  );
+}
+
+export default function LoginPage({ fromCart, paths }: LoginFormProps) {
+  const p = withPaths(paths);
+  const user = useUnit($user);
   return (
     <section className={styles.page} aria-labelledby="login-title">
       <h1 id="login-title">{texts.loginTitle}</h1>
-      <p>{texts.loginPlaceholder}</p>
+      {user ? (
+        <p>
+          {texts.alreadyLoggedIn} <Link to={p.account}>{texts.accountTitle}</Link>
+        </p>
+      ) : (
+        <>
+          <LoginForm fromCart={fromCart} paths={paths} />
+          <p>
+            {texts.noAccount} <Link to={p.register}>{texts.registerLink}</Link>
+          </p>
+        </>
+      )}
     </section>
   );
 }

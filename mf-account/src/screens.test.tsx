@@ -1,0 +1,138 @@
+/** The screens render the model's state and fire its units (isolated scopes; API effects answer like the API). */
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { allSettled, fork, type Scope } from 'effector';
+import { Provider } from 'effector-react';
+import type { ReactNode } from 'react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import { $favourites, $user, $userLoaded, favouriteToggled } from '@shop/contracts/bus';
+import { ApiError } from '@shop/contracts/api';
+import type { Customer, CustomerUpdatePayload, LoginPayload, RegisterPayload } from '@shop/contracts/types';
+import { authErrorTexts } from '@shop/contracts/texts';
+import LoginPage from './login/LoginPage.js';
+import RegisterPage from './register/RegisterPage.js';
+import AccountPage from './account/AccountPage.js';
+import FavouriteToggle from './favourites/FavouriteToggle.js';
+import { deleteFx, loginFx, registerFx, reloadPageFx, updateFx, type LoginRequest } from './session/model.js';
+import { loadMemberCodeFx } from './account/model.js';
+
+const kari = {
+  id: 7, first_name: 'Kari', last_name: 'Nordmann', email: 'kari@example.no', phone: '91234567', email_verified: true, club: true,
+  cookie_default: true, cookie_ga: false, cookie_google_tag_manager: false, cookie_meta_pixel: false, marketing: false, newsletter: false,
+  event_invite: false, birthday_gift: false, birth_date: null, address: null, postal_code: null, city: null,
+} as unknown as Customer;
+
+function mount(scope: Scope, node: ReactNode, path = '/') {
+  return render(
+    <Provider value={scope}>
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route path="*" element={node} />
+          <Route path="/konto/bekreft-epost" element={<p>bekreft-side</p>} />
+          <Route path="/" element={<p>forside</p>} />
+        </Routes>
+      </MemoryRouter>
+    </Provider>,
+  );
+}
+
+describe('LoginPage', () => {
+  it('sends the username with its type and shows the catalogue text of the status', async () => {
+    const calls: LoginRequest[] = [];
+    const scope = fork({
+      values: [[$userLoaded, true]],
+      handlers: [
+        [loginFx, (req: LoginRequest) => (calls.push(req), Promise.reject(new ApiError({ kind: 'status', status: 429, message: 'x' })))],
+        [reloadPageFx, () => undefined],
+      ],
+    });
+    mount(scope, <LoginPage />, '/konto/logg-inn');
+    fireEvent.change(screen.getByLabelText('E-post eller telefonnummer'), { target: { value: ' +47 91234567 ' } });
+    fireEvent.change(screen.getByLabelText('Passord'), { target: { value: 'hemmelig' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Logg inn' }));
+    expect(await screen.findByRole('alert')).toHaveProperty('textContent', authErrorTexts[429]);
+    expect(calls).toEqual([{ payload: { username: '+47 91234567', password: 'hemmelig' } satisfies LoginPayload, type: 'phone', fromCart: false }]);
+  });
+});
+
+describe('RegisterPage', () => {
+  it('shows field messages before sending, then sends terms as 1 and goes to the verification notice', async () => {
+    const sent: RegisterPayload[] = [];
+    const scope = fork({ values: [[$userLoaded, true]], handlers: [[registerFx, (p: RegisterPayload) => (sent.push(p), Promise.resolve(kari))]] });
+    mount(scope, <RegisterPage />, '/konto/registrer');
+    fireEvent.click(screen.getByRole('button', { name: 'Opprett konto' }));
+    expect(screen.getByText('Fornavn må ha en verdi')).toBeTruthy();
+    expect(screen.getByText('Du må godta vilkårene')).toBeTruthy();
+    expect(sent).toEqual([]);
+    const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+    type('Fornavn', 'Kari');
+    type('Etternavn', 'Nordmann');
+    type('E-post', 'kari@example.no');
+    type('Telefonnummer', '91234567');
+    type('Passord', 'hemmelig-1');
+    type('Gjenta passord', 'hemmelig-1');
+    fireEvent.click(screen.getByLabelText(/Jeg godtar vilkårene/));
+    fireEvent.click(screen.getByRole('button', { name: 'Opprett konto' }));
+    expect(await screen.findByText('bekreft-side')).toBeTruthy();
+    expect(sent[0]).toMatchObject({ terms_conditions: 1, first_name: 'Kari', club: 0 });
+  });
+});
+
+describe('AccountPage', () => {
+  it('leaves empty fields out of the update and shows the required-field message', async () => {
+    const updates: CustomerUpdatePayload[] = [];
+    const scope = fork({
+      values: [[$user, kari], [$userLoaded, true]],
+      handlers: [
+        [updateFx, ({ payload }: { payload: CustomerUpdatePayload }) => (updates.push(payload), Promise.resolve({ ...kari, ...payload }))],
+        [loadMemberCodeFx, () => Promise.resolve({ code: 'M-0000000001', svg: '<svg xmlns="http://www.w3.org/2000/svg"/>' })],
+      ],
+    });
+    mount(scope, <AccountPage />, '/konto');
+    expect(await screen.findByAltText('Medlemskode M-0000000001')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Fornavn'), { target: { value: '' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Lagre' }));
+    expect(screen.getByText('Fornavn må ha en verdi')).toBeTruthy();
+    expect(updates).toEqual([]);
+    fireEvent.change(screen.getByLabelText('Fornavn'), { target: { value: 'Karianne' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Lagre' }));
+    await screen.findByText('Endringene er lagret.');
+    expect(updates).toEqual([{ first_name: 'Karianne', last_name: 'Nordmann', email: 'kari@example.no', phone: '91234567' }]);
+    fireEvent.click(screen.getByLabelText('Google Analytics'));
+    await waitFor(() => expect(updates[1]).toEqual({ cookie_ga: 1 }));
+  });
+
+  it('deletes only after confirmation', async () => {
+    const deleted: number[] = [];
+    const scope = fork({
+      values: [[$user, kari], [$userLoaded, true]],
+      handlers: [
+        [deleteFx, (id: number) => (deleted.push(id), Promise.resolve())],
+        [loadMemberCodeFx, () => new Promise(() => {})],
+      ],
+    });
+    mount(scope, <AccountPage />, '/konto');
+    fireEvent.click(screen.getByRole('button', { name: 'Slett kontoen min' }));
+    expect(deleted).toEqual([]);
+    fireEvent.click(screen.getByRole('button', { name: 'Avbryt' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Slett kontoen min' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Ja, slett kontoen' }));
+    expect(await screen.findByText('forside')).toBeTruthy();
+    expect(deleted).toEqual([7]);
+    expect(scope.getState($user)).toBeNull();
+  });
+});
+
+describe('FavouriteToggle', () => {
+  it('toggles the shared favourites and says what it does', async () => {
+    const scope = fork({ values: [[$favourites, [3]]] });
+    mount(scope, <FavouriteToggle articleId={5} name="Åsen parkas" />, "/produkt");
+    const button = screen.getByRole('button', { name: 'Legg Åsen parkas til i favoritter' });
+    expect(button.getAttribute('aria-pressed')).toBe('false');
+    fireEvent.click(button);
+    expect(scope.getState($favourites)).toEqual([3, 5]);
+    expect(screen.getByRole('button', { name: 'Fjern Åsen parkas fra favoritter' }).getAttribute('aria-pressed')).toBe('true');
+    await act(() => allSettled(favouriteToggled, { scope, params: 5 }));
+    expect(screen.getByRole('button', { name: 'Legg Åsen parkas til i favoritter' })).toBeTruthy();
+  });
+});
