@@ -8,5 +8,11 @@ export default createConfig({
     './model': './src/model.ts',
     './HomePage': './src/home/HomePage.tsx',
     './StaticPage': './src/static/StaticPage.tsx',
+    './BlogListPage': './src/blog/BlogListPage.tsx',
+    './BlogPostPage': './src/blog/BlogPostPage.tsx',
+    './PollPage': './src/poll/PollPage.tsx',
+    './ShopLocatorPage': './src/shops/ShopLocatorPage.tsx',
+    './SocialFeed': './src/social/SocialFeed.tsx',
+    './EditorPage': './src/editor/EditorPage.tsx',
   },
 });

@@ -1,50 +1,171 @@
-import { useEffect, useState } from 'react';
-import { Link } from 'react-router-dom';
-import { getCategories } from '@shop/contracts/api';
-import { pathFor } from '@shop/contracts/routes';
-import type { Category } from '@shop/contracts/types';
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { ApiError, getBlogPosts, getHomeLayout, getSettings } from '@shop/contracts/api';
+import type { HomePageProps } from '@shop/contracts/routes';
+import type { Banner, Settings } from '@shop/contracts/types';
+import { PostCard } from '../blog/BlogListPage.js';
+import { CatalogWidget } from '../federation/CatalogWidget.js';
+import { LoadState } from '../shared/LoadState.js';
+import { useLoad } from '../shared/useLoad.js';
+import SocialFeed from '../social/SocialFeed.js';
 import { texts } from '../texts.js';
-import styles from './HomePage.module.css';
+import styles from '../content.module.css';
 
-type CategoriesState = { status: 'loading' } | { status: 'ready'; categories: Category[] } | { status: 'failed' };
+/** A banner slot: an image (mobile variant below 1020 px) with title and text, linked when it has a link. */
+function BannerSlot({ banner, slot, eager = false }: { banner: Banner | null; slot: string; eager?: boolean }) {
+  if (!banner) return null;
+  const inner = (
+    <>
+      <picture>
+        {banner.imageMobile && <source media="(max-width: 1019px)" srcSet={banner.imageMobile} />}
+        <img src={banner.image} alt={banner.title ?? ''} loading={eager ? 'eager' : 'lazy'} />
+      </picture>
+      {(banner.title || banner.text) && (
+        <span className={styles.bannerText}>
+          {banner.title && <strong>{banner.title}</strong>}
+          {banner.title && banner.text && <br />}
+          {banner.text}
+        </span>
+      )}
+    </>
+  );
+  return banner.link ? (
+    <Link className={styles.banner} to={banner.link} data-slot={slot}>
+      {inner}
+    </Link>
+  ) : (
+    <div className={styles.banner} data-slot={slot}>
+      {inner}
+    </div>
+  );
+}
 
-/** Home: a welcome and the main categories as entry points (banner slots and sections come with their issue). */
-export default function HomePage() {
-  const [state, setState] = useState<CategoriesState>({ status: 'loading' });
+function StoreSearch({ banner }: { banner: Banner | null }) {
+  const navigate = useNavigate();
+  const [postcode, setPostcode] = useState('');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    navigate(`/butikker${/^\d{4}$/.test(postcode.trim()) ? `?postnummer=${postcode.trim()}` : ''}`);
+  };
+  return (
+    <section className={styles.section} data-slot="store-search" aria-labelledby="store-search-title">
+      <h2 id="store-search-title">{banner?.title ?? texts.shopsTitle}</h2>
+      {banner?.text && <p>{banner.text}</p>}
+      <form className={styles.form} onSubmit={submit}>
+        <label>
+          {texts.storeSearchLabel}
+          <input inputMode="numeric" maxLength={4} value={postcode} onChange={(e) => setPostcode(e.target.value)} />
+        </label>
+        <button type="submit">{texts.storeSearchButton}</button>
+      </form>
+    </section>
+  );
+}
 
-  useEffect(() => {
-    let cancelled = false;
-    getCategories().then(
-      (categories) => !cancelled && setState({ status: 'ready', categories }),
-      () => !cancelled && setState({ status: 'failed' }),
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, []);
+function PopularFallback({ settings }: { settings: Settings }) {
+  return (
+    <section className={styles.section} aria-labelledby="popular-title">
+      <h2 id="popular-title">{texts.popularCategories}</h2>
+      <ul className={styles.meta}>
+        {settings.popularCategories.map((c) => (
+          <li key={c.link}>
+            <Link className={styles.tag} to={c.link}>
+              {c.name}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function LatestPosts() {
+  const [state] = useLoad((signal) => getBlogPosts(1, { signal }), []);
+  if (state.status !== 'ready' || state.data.data.length === 0) return null;
+  return (
+    <section className={styles.section} aria-labelledby="inspiration-title">
+      <h2 id="inspiration-title">{texts.inspiration}</h2>
+      <ul className={styles.cards}>
+        {state.data.data.slice(0, 3).map((post) => (
+          <li key={post.id}>
+            <PostCard post={post} />
+          </li>
+        ))}
+      </ul>
+      <Link to="/blogg">{texts.allPosts}</Link>
+    </section>
+  );
+}
+
+/**
+ * Home (`/`) and home preview (`/preview/{name}`): banner slots (top banner, three sub-banners, store search,
+ * popular categories, 3×3 grid), campaigns and bestsellers (mf-catalog widgets, links when the catalogue is down),
+ * inspiration, the social feed and the about section `#about`.
+ */
+export default function HomePage({ previewName = null, settings: shellSettings = null, tenant }: Partial<HomePageProps>) {
+  // GET /home is never cached, so an editor's published layout shows on the next visit (GET /settings, which the
+  // shell passes in, may be cached for a minute); without a published layout the shell's settings are the fallback.
+  const [state, retry] = useLoad<Settings>(async (signal) => {
+    if (previewName) return getHomeLayout(previewName, { signal });
+    try {
+      return await getHomeLayout(null, { signal });
+    } catch (error) {
+      if (!(error instanceof ApiError && error.status === 404)) throw error;
+      return shellSettings ?? getSettings({ signal });
+    }
+  }, [previewName]);
+  const brand = tenant?.brandName ?? 'Staut';
 
   return (
     <div className={styles.page}>
-      <section className={styles.hero} aria-labelledby="home-title">
-        <h1 id="home-title">{texts.homeTitle}</h1>
-        <p>{texts.homeIntro}</p>
-      </section>
-      <section aria-labelledby="home-categories">
-        <h2 id="home-categories">{texts.categoriesTitle}</h2>
-        {state.status === 'loading' && <p role="status">{texts.categoriesLoading}</p>}
-        {state.status === 'failed' && <p role="alert">{texts.categoriesFailed}</p>}
-        {state.status === 'ready' && (
-          <ul className={styles.categories}>
-            {state.categories.map((category) => (
-              <li key={category.id}>
-                <Link className={styles.categoryLink} to={pathFor('category', { categoryName: category.name })}>
-                  <span className={styles.categoryName}>{category.name}</span>
-                  {category.count > 0 && <span className={styles.categoryCount}>{texts.articleCount(category.count)}</span>}
-                </Link>
-              </li>
+      <h1 className="visually-hidden" style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+        {`${brand} – ${texts.homeTitle}`}
+      </h1>
+      {previewName && <p className={styles.preview}>{texts.previewNotice(previewName)}</p>}
+      {state.status !== 'ready' ? (
+        <LoadState state={state} retry={retry} />
+      ) : (
+        <>
+          <BannerSlot banner={state.data.topBanner} slot="top-banner" eager />
+          <div className={styles.subBanners}>
+            {state.data.subBanners.map((b, i) => (
+              <BannerSlot key={i} banner={b} slot={`sub-banner-${i + 1}`} />
             ))}
-          </ul>
-        )}
+          </div>
+          <StoreSearch banner={state.data.storeSearch} />
+          <div data-slot="popular-categories">
+            <CatalogWidget
+              module="PopularCategories"
+              props={{ items: state.data.popularCategories, title: texts.popularCategories }}
+              fallback={<PopularFallback settings={state.data} />}
+            />
+          </div>
+          {state.data.grid3x3.some(Boolean) && (
+            <section className={styles.section} aria-labelledby="grid-title" data-slot="grid-3x3">
+              <h2 id="grid-title">{texts.gridTitle}</h2>
+              <ul className={styles.grid3}>
+                {state.data.grid3x3.map((b, i) => (
+                  <li key={i}>
+                    <BannerSlot banner={b} slot={`grid-${i + 1}`} />
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
+        </>
+      )}
+      <div className={styles.section} data-slot="campaigns">
+        <CatalogWidget module="CampaignList" props={{ title: texts.campaigns }} fallback={null} />
+      </div>
+      <div className={styles.section} data-slot="bestsellers">
+        <CatalogWidget module="BestsellerList" props={{ title: texts.bestsellers, limit: 8 }} fallback={null} />
+      </div>
+      <LatestPosts />
+      <SocialFeed />
+      <section id="about" className={styles.about} aria-labelledby="about-title">
+        <h2 id="about-title">{`Om ${brand}`}</h2>
+        <p>{texts.aboutText}</p>
+        <Link to="/om-oss">{texts.aboutMore}</Link>
       </section>
     </div>
   );

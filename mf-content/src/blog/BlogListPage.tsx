@@ -1,0 +1,108 @@
+import { useEffect, useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { getBlogCategories, getBlogCategory, getBlogPosts } from '@shop/contracts/api';
+import { formatDateLong } from '@shop/contracts/format';
+import type { BlogCategory, BlogPost, PageMeta } from '@shop/contracts/types';
+import { LoadState } from '../shared/LoadState.js';
+import { useLoad } from '../shared/useLoad.js';
+import { texts } from '../texts.js';
+import { remainingCount } from './remaining.js';
+import styles from '../content.module.css';
+
+export interface BlogListPageProps {
+  /** A category slug: that category's posts (/blogg/kategori/{slug}); else every post (/blogg). */
+  categorySlug?: string;
+}
+
+interface Listing {
+  title: string;
+  posts: BlogPost[];
+  meta: PageMeta;
+}
+
+async function loadPage(categorySlug: string | undefined, page: number, signal?: AbortSignal): Promise<Listing> {
+  if (categorySlug) {
+    const result = await getBlogCategory(categorySlug, page, { signal });
+    return { title: result.category.name, posts: result.posts.data, meta: result.posts.meta };
+  }
+  const result = await getBlogPosts(page, { signal });
+  return { title: texts.blogTitle, posts: result.data, meta: result.meta };
+}
+
+export function PostCard({ post }: { post: BlogPost }) {
+  return (
+    <Link className={styles.card} to={`/blogg/${post.slug}`}>
+      {post.featuredImage && <img src={post.featuredImage} alt="" loading="lazy" />}
+      <span className={styles.cardBody}>
+        <strong>{post.title}</strong>
+        <br />
+        <small>{formatDateLong(post.publishedAt)}</small>
+      </span>
+    </Link>
+  );
+}
+
+/** /blogg and /blogg/kategori/{slug}: posts newest first, "Vis flere" with the remaining count, category links. */
+export default function BlogListPage({ categorySlug: propSlug }: BlogListPageProps) {
+  const params = useParams();
+  const categorySlug = propSlug ?? params.slug;
+  const [state, retry] = useLoad((signal) => loadPage(categorySlug, 1, signal), [categorySlug]);
+  const [more, setMore] = useState<Listing | null>(null);
+  const [categories, setCategories] = useState<BlogCategory[]>([]);
+  const [loadingMore, setLoadingMore] = useState(false);
+
+  useEffect(() => setMore(null), [categorySlug]);
+  useEffect(() => {
+    getBlogCategories().then(setCategories, () => setCategories([]));
+  }, []);
+
+  if (state.status !== 'ready') return <LoadState state={state} retry={retry} />;
+  const listing = more ?? state.data;
+  const remaining = remainingCount(listing.meta);
+  const showMore = async () => {
+    setLoadingMore(true);
+    try {
+      const next = await loadPage(categorySlug, listing.meta.current_page + 1);
+      setMore({ ...next, posts: [...listing.posts, ...next.posts.filter((p) => !listing.posts.some((q) => q.id === p.id))] });
+    } finally {
+      setLoadingMore(false);
+    }
+  };
+
+  return (
+    <div className={styles.page}>
+      <h1>{listing.title}</h1>
+      {categories.length > 0 && (
+        <nav aria-label={texts.categoriesLabel} className={styles.meta}>
+          <Link className={styles.tag} to="/blogg">
+            {texts.blogTitle}
+          </Link>
+          {categories.map((c) => (
+            <Link key={c.id} className={styles.tag} to={`/blogg/kategori/${c.slug}`} aria-current={c.slug === categorySlug ? 'page' : undefined}>
+              {c.name} ({c.postsCount})
+            </Link>
+          ))}
+        </nav>
+      )}
+      {listing.posts.length === 0 ? (
+        <p>{texts.blogEmpty}</p>
+      ) : (
+        <ul className={styles.cards}>
+          {listing.posts.map((post) => (
+            <li key={post.id}>
+              <PostCard post={post} />
+            </li>
+          ))}
+        </ul>
+      )}
+      {remaining > 0 && (
+        <p>
+          <button type="button" onClick={showMore} disabled={loadingMore}>
+            {texts.showMore}
+          </button>{' '}
+          <span>{texts.remaining(remaining)}</span>
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,66 @@
+/**
+ * Widgets of mf-catalog (BestsellerList, CampaignList, PopularCategories, ProductCard) inside mf-content pages,
+ * through the federation runtime. This remote has its own runtime instance, which does not know the shell's
+ * registry, so the catalogue's entry is registered here from the same /remotes.json the shell reads. A widget that
+ * cannot load renders its fallback (plain links) — it never blanks the page.
+ */
+import { Component, lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+
+let registered: Promise<void> | null = null;
+
+function registerCatalog(): Promise<void> {
+  registered ??= fetch('/remotes.json', { headers: { accept: 'application/json' } })
+    .then((r) => (r.ok ? (r.json() as Promise<Record<string, unknown>>) : Promise.reject(new Error(`HTTP ${r.status}`))))
+    .then((remotes) => {
+      const entry = remotes.mf_catalog;
+      if (typeof entry !== 'string') throw new Error('mf_catalog is not in /remotes.json');
+      registerRemotes([{ name: 'mf_catalog', entry: new URL(entry, window.location.href).href }]);
+    });
+  registered.catch(() => {
+    registered = null;
+  });
+  return registered;
+}
+
+const cache = new Map<string, ComponentType<Record<string, unknown>>>();
+
+function widget(module: string): ComponentType<Record<string, unknown>> {
+  let component = cache.get(module);
+  if (!component) {
+    component = lazy(async () => {
+      await registerCatalog();
+      const loaded = await loadRemote<{ default: ComponentType<Record<string, unknown>> }>(`mf_catalog/${module}`);
+      if (!loaded?.default) throw new Error(`mf_catalog/${module} has no default export`);
+      return { default: loaded.default };
+    });
+    cache.set(module, component);
+  }
+  return component;
+}
+
+class Boundary extends Component<{ fallback: ReactNode; children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override componentDidCatch(error: unknown) {
+    console.warn('[mf-content] catalogue widget failed:', error);
+  }
+  override render() {
+    return this.state.failed ? this.props.fallback : this.props.children;
+  }
+}
+
+export type CatalogModule = 'BestsellerList' | 'CampaignList' | 'PopularCategories' | 'ProductCard';
+
+export function CatalogWidget({ module, props = {}, fallback }: { module: CatalogModule; props?: Record<string, unknown>; fallback: ReactNode }) {
+  const Widget = widget(module);
+  return (
+    <Boundary fallback={fallback}>
+      <Suspense fallback={fallback}>
+        <Widget {...props} />
+      </Suspense>
+    </Boundary>
+  );
+}

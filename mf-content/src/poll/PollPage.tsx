@@ -1,0 +1,134 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { useParams } from 'react-router-dom';
+import { ApiError, getActivePolls, getPoll, getPollAnswers, getPollScore, getQuestionScore, postPollAnswers } from '@shop/contracts/api';
+import type { Poll, PollAnswer, PollScore, QuestionScore } from '@shop/contracts/types';
+import { LoadState } from '../shared/LoadState.js';
+import { useLoad } from '../shared/useLoad.js';
+import { texts } from '../texts.js';
+import styles from '../content.module.css';
+
+export interface PollPageProps {
+  /** The poll (/avstemning/{id}); without it (and without a route param) the first active poll. */
+  pollId?: number;
+}
+
+interface Results {
+  answers: PollAnswer[];
+  score: PollScore;
+  questions: QuestionScore[];
+}
+
+async function loadResults(poll: Poll): Promise<Results> {
+  const [answers, score, questions] = await Promise.all([
+    getPollAnswers(poll.id),
+    getPollScore(poll.id),
+    Promise.all(poll.questions.map((q) => getQuestionScore(q.id))),
+  ]);
+  return { answers, score, questions };
+}
+
+/** Answer a poll, then see which answers were right, the score and how everyone voted. */
+export default function PollPage({ pollId: propId }: PollPageProps) {
+  const params = useParams();
+  const id = propId ?? (params.id ? Number(params.id) : undefined);
+  const [state, retry] = useLoad<Poll | null>(async (signal) => {
+    if (id !== undefined && Number.isInteger(id) && id > 0) return getPoll(id, { signal });
+    return (await getActivePolls({ signal }))[0] ?? null;
+  }, [id]);
+  const [results, setResults] = useState<Results | null>(null);
+  const [chosen, setChosen] = useState<Record<number, number>>({});
+  const [message, setMessage] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+
+  const poll = state.status === 'ready' ? state.data : null;
+  useEffect(() => {
+    setResults(null);
+    setChosen({});
+    if (poll) loadResults(poll).then(setResults, () => setResults(null));
+  }, [poll]);
+
+  if (state.status !== 'ready') return <LoadState state={state} retry={retry} />;
+  if (!poll) return <p className={styles.page}>{texts.noActivePoll}</p>;
+
+  const answered = new Map((results?.answers ?? []).map((a) => [a.question_id, a]));
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const answers = Object.entries(chosen)
+      .filter(([questionId]) => !answered.has(Number(questionId)))
+      .map(([questionId, optionId]) => ({ question_id: Number(questionId), option_id: optionId }));
+    if (answers.length === 0) {
+      setMessage(texts.chooseAnswer);
+      return;
+    }
+    setSending(true);
+    setMessage(null);
+    try {
+      await postPollAnswers(poll.id, answers);
+    } catch (error) {
+      const data = error instanceof ApiError ? (error.data as { message?: string } | undefined) : undefined;
+      setMessage(data?.message ?? texts.answerFailed);
+    } finally {
+      setSending(false);
+      setResults(await loadResults(poll).catch(() => results));
+    }
+  };
+
+  return (
+    <div className={styles.page}>
+      {(poll.banner_desktop || poll.banner_mobile) && (
+        <picture>
+          {poll.banner_mobile && <source media="(max-width: 1019px)" srcSet={poll.banner_mobile} />}
+          <img className={styles.featured} src={poll.banner_desktop ?? poll.banner_mobile ?? ''} alt="" />
+        </picture>
+      )}
+      <h1>{poll.name}</h1>
+      {poll.description && <p>{poll.description}</p>}
+      <form onSubmit={submit}>
+        {poll.questions.map((q) => {
+          const mine = answered.get(q.id);
+          const score = results?.questions.find((s) => s.question_id === q.id);
+          return (
+            <fieldset key={q.id} className={styles.fieldset}>
+              <legend>{q.text}</legend>
+              <ul className={styles.options}>
+                {q.options.map((o) => {
+                  const count = score?.options.find((s) => s.option_id === o.id)?.count ?? 0;
+                  return (
+                    <li key={o.id}>
+                      <label>
+                        <input
+                          type="radio"
+                          name={`q${q.id}`}
+                          value={o.id}
+                          disabled={!!mine}
+                          checked={mine ? mine.option_id === o.id : chosen[q.id] === o.id}
+                          onChange={() => setChosen((c) => ({ ...c, [q.id]: o.id }))}
+                        />{' '}
+                        {o.text}
+                      </label>
+                      {mine && score && (
+                        <span>
+                          {' '}
+                          – {texts.votes(count)}
+                          <span className={styles.bar} style={{ display: 'block', width: `${score.total ? (100 * count) / score.total : 0}%` }} />
+                        </span>
+                      )}
+                    </li>
+                  );
+                })}
+              </ul>
+              {mine && <p className={mine.correct ? styles.correct : styles.wrong}>{mine.correct ? texts.correct : texts.wrong}</p>}
+            </fieldset>
+          );
+        })}
+        {message && <p role="alert">{message}</p>}
+        {answered.size < poll.questions.length && (
+          <button type="submit" disabled={sending}>
+            {sending ? texts.sending : texts.submitAnswers}
+          </button>
+        )}
+      </form>
+      {results && results.answers.length > 0 && <p role="status">{texts.yourScore(results.score.score, results.score.total)}</p>}
+    </div>
+  );
+}

@@ -1,0 +1,24 @@
+import { useEffect, useState, type DependencyList } from 'react';
+import { ApiError } from '@shop/contracts/api';
+
+export type Loaded<T> = { status: 'loading' } | { status: 'ready'; data: T } | { status: 'missing' } | { status: 'failed' };
+
+/** Runs a loader on mount and when `deps` change; 404 is "missing", any other failure "failed". */
+export function useLoad<T>(load: (signal: AbortSignal) => Promise<T>, deps: DependencyList): [Loaded<T>, () => void] {
+  const [state, setState] = useState<Loaded<T>>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    const controller = new AbortController();
+    setState({ status: 'loading' });
+    load(controller.signal).then(
+      (data) => !controller.signal.aborted && setState({ status: 'ready', data }),
+      (error: unknown) => {
+        if (controller.signal.aborted) return;
+        setState({ status: error instanceof ApiError && error.status === 404 ? 'missing' : 'failed' });
+      },
+    );
+    return () => controller.abort();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [...deps, attempt]);
+  return [state, () => setAttempt((n) => n + 1)];
+}
