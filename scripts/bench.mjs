@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { buildFrontEnds } from './build.mjs';
+import { benchSearch } from './bench-search.mjs';
 import { categoryDisplayName } from '@shop/contracts/mappers';
 import { categoryParam } from '@shop/contracts/format';
 
@@ -130,8 +131,11 @@ async function main() {
     const id = category.MainGroupID ?? category.id ?? category.Id;
     const name = categoryParam(categoryDisplayName(category.Name));
     results.figures.api_category_articles_embedded = await latency(`${server.url}/api/v1/categories/${id}/articles?page=2&per_page=20`);
+    // A product page too (issue 4): the shell, the guard's article fetch and the catalogue remote's product chunks.
+    const listed = await (await fetch(`${server.url}/api/v1/categories/${id}/articles?per_page=1`)).json();
+    const productPath = `/product/${encodeURIComponent(listed.data[0].Slug)}`;
     try {
-      results.figures.first_view = await firstViewJs(server.url, ['/', `/${encodeURIComponent(name)}`]);
+      results.figures.first_view = await firstViewJs(server.url, ['/', `/${encodeURIComponent(name)}`, productPath]);
     } catch (error) {
       results.figures.first_view = { error: String(error?.message ?? error) };
     }
@@ -139,6 +143,8 @@ async function main() {
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
+  // Search latency at the seeded size and at 20 000 articles, embedded and on PostgreSQL when configured.
+  results.figures.search = await benchSearch();
   mkdirSync(join(root, 'bench/results'), { recursive: true });
   const file = join(root, 'bench/results', `bench-${results.date.replace(/[:.]/g, '-')}.json`);
   writeFileSync(file, JSON.stringify(results, null, 2));

@@ -1,0 +1,74 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, newContext, watchErrors } from '../support/browser.js';
+import { startShop, type ShopServer } from '../support/server.js';
+import { findArticleNamed } from './catalog-helpers.js';
+
+/** Issue 4: search with a typo finds the product; the search box suggests as you type; facets in the URL. */
+
+let shop: ShopServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [shop, browser] = await Promise.all([startShop(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await shop?.stop();
+});
+
+/** "vindjakke" → "vinjdakke": two neighbours swapped, the typo the issue names. */
+const swapTypo = (word: string) => word.replace(/dj/i, 'jd');
+
+describe('search', () => {
+  it('finds a product when the shopper swaps two letters, and opens it', async () => {
+    const target = await findArticleNamed(shop.url, /\bvindjakke\b/i);
+    const words = target.Name.split(/\s+/);
+    const distinctive = words.find((w) => !/vindjakke/i.test(w) && w.length >= 4 && !/^(herre|dame|junior|barn)$/i.test(w)) ?? '';
+    const query = `${swapTypo('vindjakke')} ${distinctive}`.trim();
+
+    const context = await newContext(browser, shop.url);
+    const page = await context.newPage();
+    const { errors } = watchErrors(page);
+    await page.goto(`/search/${encodeURIComponent(query)}`);
+    await page.getByRole('heading', { level: 1, name: `Søk: «${query}»` }).waitFor();
+    await expect.poll(() => page.getByRole('status').filter({ hasText: /treff/ }).first().innerText()).toMatch(/^\d+ treff/);
+    const card = page.locator(`a[href="/product/${target.Slug}"]`).first();
+    await card.waitFor();
+    await card.click();
+    await page.getByRole('heading', { level: 1, name: target.Name }).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('suggests products as the shopper types and searches on Enter', async () => {
+    const context = await newContext(browser, shop.url);
+    const page = await context.newPage();
+    // The search page carries the box too (the demo brand's single-line header hides the header's search, SPEC §2).
+    await page.goto('/search/lue');
+    const box = page.locator('main').getByRole('combobox', { name: 'Søk i nettbutikken' });
+    await box.waitFor();
+    await box.fill('vindj');
+    const suggestions = page.getByRole('listbox', { name: 'Forslag' });
+    await suggestions.waitFor();
+    await expect.poll(async () => (await suggestions.getByRole('option').allInnerTexts()).some((t) => /vindjakke/i.test(t))).toBe(true);
+    await box.press('Enter');
+    await page.waitForURL((url) => decodeURIComponent(url.pathname) === '/search/vindj');
+    await page.getByRole('heading', { level: 1, name: 'Søk: «vindj»' }).waitFor();
+    await context.close();
+  });
+
+  it('narrows the hits with a facet whose state is in the URL', async () => {
+    const context = await newContext(browser, shop.url);
+    const page = await context.newPage();
+    await page.goto('/search/jakke');
+    const count = page.getByRole('status').filter({ hasText: /treff/ }).first();
+    await count.waitFor();
+    const before = Number((await count.innerText()).split(' ')[0]);
+    expect(before).toBeGreaterThan(0);
+    await page.getByRole('checkbox', { name: 'Dame', exact: true }).check();
+    await page.waitForURL((url) => url.searchParams.has('kjonn'));
+    await expect.poll(async () => Number((await count.innerText()).split(' ')[0])).toBeLessThan(before);
+    await context.close();
+  });
+});

@@ -1,0 +1,105 @@
+import { expect } from 'vitest';
+import type { Page } from 'playwright-core';
+import { chooseOption } from '../support/catalog.js';
+
+/** Helpers of the checkout journeys (checkout-*.e2e.ts). */
+export interface CollectableArticle {
+  name: string;
+  slug: string;
+  colorName: string;
+  sizeName: string;
+  shopName: string;
+  shopPostNo: string;
+}
+
+/** Through the real API: a purchasable article whose variant has at least `minQty` in one physical shop (not 55). */
+export async function findCollectableArticle(baseUrl: string, minQty = 1): Promise<CollectableArticle> {
+  const get = async <T>(path: string): Promise<T> => {
+    const response = await fetch(`${baseUrl}/api/v1${path}`);
+    if (!response.ok) throw new Error(`GET ${path} → ${response.status}`);
+    return (await response.json()) as T;
+  };
+  const shops = await get<Array<{ ShopID: number; Name: string; PostNo: string; OpeningHours: string }>>('/shops');
+  const pickup = new Map(shops.filter((s) => s.ShopID !== 55 && s.OpeningHours !== '').map((s) => [s.ShopID, s]));
+  const categories = await get<Array<{ MainGroupID: number; Name: string }>>('/categories');
+  for (const category of categories) {
+    const page = await get<{ data: Array<{ ArticleID: number }> }>(`/categories/${category.MainGroupID}/articles?per_page=20`);
+    for (const listed of page.data) {
+      const detail = await get<any>(`/articles/${listed.ArticleID}`);
+      if (detail.PurchasableOnWeb !== 1 || detail.VisibleOnWeb !== 1) continue;
+      for (const variant of detail.Variants ?? []) {
+        const inShop = (variant.Shops ?? []).find((s: any) => s.Qty >= minQty && pickup.has(s.ShopID));
+        if (!inShop) continue;
+        const where = pickup.get(inShop.ShopID)!;
+        return { name: detail.Name, slug: detail.Slug, colorName: variant.Color.Name, sizeName: variant.Size.Name, shopName: where.Name, shopPostNo: where.PostNo };
+      }
+    }
+  }
+  throw new Error('no article in stock in a physical shop found');
+}
+
+/** Adds one of the article's variant from its product page and goes to /checkout through the cart modal. */
+export async function addAndGoToCheckout(page: Page, target: CollectableArticle): Promise<void> {
+  await page.goto(`/product/${target.slug}`);
+  await page.getByRole('heading', { level: 1, name: target.name }).waitFor();
+  await chooseOption(page, target.colorName);
+  await chooseOption(page, target.sizeName);
+  await page.getByRole('button', { name: 'Legg i handlekurven' }).click();
+  await expect.poll(() => page.getByTestId('cart-count').textContent()).toBe('1');
+  await page.locator('[title="Gå til kassen"]').first().click();
+  await page.getByTestId('cart-modal').getByRole('link', { name: 'Gå til kassen' }).click();
+  await page.waitForURL((url) => url.pathname === '/checkout');
+  await page.getByRole('heading', { level: 1, name: 'Kassen' }).waitFor();
+}
+
+export async function fillContact(page: Page, email: string): Promise<void> {
+  await page.getByLabel('Navn').fill('Kari Nordmann');
+  await page.getByLabel('Mobilnummer').fill('+47 91234567');
+  await page.getByLabel('E-post').fill(email);
+}
+
+/** Picks the target's shop for click-and-collect by its postcode. */
+export async function chooseShop(page: Page, target: CollectableArticle): Promise<void> {
+  await page.getByRole('radio', { name: /Klikk & Hent i butikk/ }).check();
+  await page.getByLabel('Postnummer for å finne nærmeste butikk').fill(target.shopPostNo);
+  await page.getByRole('button', { name: 'Finn butikker' }).click();
+  const option = page.getByTestId('shop-option').filter({ hasText: target.shopName }).first();
+  await option.waitFor();
+  await option.getByRole('radio').check();
+}
+
+/**
+ * Known API defect, not a checkout one: the OSRM table route 404s when its coordinates path parameter is longer than
+ * Fastify's default maxParamLength (100 characters, i.e. more than 6 points). The shop picker then falls back to
+ * great-circle order. Reported to checkout-api in /work/notes/checkout-ui-to-checkout-api.md; once the API sets
+ * maxParamLength this filter matches nothing. Anything else that fails still fails the journey.
+ */
+const KNOWN_OSRM_404 = /^404 \/api\/v1\/osrm\/table\/v1\/car\//;
+
+/** Records failed responses and page/console errors; `unexpected()` leaves out only the known OSRM defect. */
+export function watchHealth(page: Page): { unexpected: () => string[] } {
+  const failed: string[] = [];
+  const errors: string[] = [];
+  page.on('response', (response) => {
+    if (response.status() >= 400) failed.push(`${response.status()} ${new URL(response.url()).pathname}`);
+  });
+  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(`console: ${message.text()}`);
+  });
+  return {
+    unexpected() {
+      const known = failed.filter((entry) => KNOWN_OSRM_404.test(entry));
+      let consoleAllowance = known.length;
+      const otherErrors = errors.filter((entry) => {
+        // The browser logs each failed resource once, without its URL.
+        if (consoleAllowance > 0 && entry.includes('status of 404')) {
+          consoleAllowance--;
+          return false;
+        }
+        return true;
+      });
+      return [...failed.filter((entry) => !KNOWN_OSRM_404.test(entry)), ...otherErrors];
+    },
+  };
+}

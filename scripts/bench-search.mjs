@@ -1,0 +1,193 @@
+#!/usr/bin/env node
+// Search latency (POST /articles/search) of the real server at the seeded size and at 20 000 articles, on embedded
+// PGlite and — when BENCH_DATABASE_URL (or TEST_DATABASE_URL) points at a PostgreSQL server — on PostgreSQL, each
+// in a database of its own that is dropped afterwards. `npm run bench` runs it; alone: `node scripts/bench-search.mjs`
+// (SEARCH_BENCH_SIZES=1500,20000 to choose sizes). A benchmark, never a test: figures and budgets, no failures.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+/** Budgets of issue 4 at 20 000 articles (p95, ms). */
+export const SEARCH_BUDGET_P95_MS = { embedded: 20, postgres: 10 };
+
+/** What shoppers send: words, a prefix typed so far, typos, and text with three facets. Page size of the search page. */
+const TAKE = 24;
+const FILTERS = 'ColorGroupID IN [1,2,3] AND GenderID IN [1,10] AND GrossPrice 20000 TO 200000';
+export const SEARCH_MIX = [
+  { kind: 'text', query: 'vindjakke' },
+  { kind: 'text', query: 'ull' },
+  { kind: 'text', query: 'skalljakke dame' },
+  { kind: 'text', query: 'staut' },
+  { kind: 'prefix', query: 'vindj' },
+  { kind: 'prefix', query: 'løpes' },
+  { kind: 'typo', query: 'vinjdakke' },
+  { kind: 'typo', query: 'ullsokkr' },
+  { kind: 'text+3 filters', query: 'jakke', filters: FILTERS },
+  { kind: 'text+3 filters', query: 'vindjakke', filters: FILTERS },
+  { kind: 'filters only', query: '', filters: 'GenderID IN [2] AND ShopID IN [3]' },
+];
+
+function freePort() {
+  return new Promise((resolve) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+async function startServer(env) {
+  const port = await freePort();
+  const started = performance.now();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'api/src/main.ts'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  child.stdout.on('data', (d) => (log += d));
+  child.stderr.on('data', (d) => (log += d));
+  const url = `http://127.0.0.1:${port}`;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited:\n${log}`);
+    try {
+      if ((await fetch(`${url}/api/v1/health`)).ok) break;
+    } catch {}
+    if (performance.now() - started > 900_000) throw new Error(`server did not start:\n${log}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    url,
+    seconds: (performance.now() - started) / 1000,
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', resolve);
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+/** A session and its CSRF token, as the shell page hands them to the browser. */
+async function openSession(url) {
+  const response = await fetch(`${url}/`, { headers: { accept: 'text/html' } });
+  const html = await response.text();
+  const token = /<meta name="csrf-token" content="([^"]+)">/.exec(html)?.[1];
+  const cookie = (response.headers.getSetCookie?.() ?? []).map((c) => c.split(';')[0]).find((c) => c.startsWith('sid='));
+  if (!token || !cookie) throw new Error('no session: is the shell built (npm run build)?');
+  return { cookie, 'x-csrf-token': token, 'content-type': 'application/json' };
+}
+
+const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+const round = (n) => Math.round(n * 100) / 100;
+const summary = (samples) => {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return { requests: sorted.length, p50_ms: round(percentile(sorted, 50)), p95_ms: round(percentile(sorted, 95)), p99_ms: round(percentile(sorted, 99)) };
+};
+
+/** Sequential requests (one at a time) so each latency is the server's, not a queue's. */
+async function measure(url, headers, { rounds = 30, warmup = 3 } = {}) {
+  const post = async (body) => {
+    const t = performance.now();
+    const response = await fetch(`${url}/api/v1/articles/search`, { method: 'POST', headers, body: JSON.stringify(body) });
+    const json = await response.json();
+    if (!response.ok) throw new Error(`search ${JSON.stringify(body)} answered ${response.status}: ${JSON.stringify(json)}`);
+    return { ms: performance.now() - t, total: json.hits.total.value };
+  };
+  for (let i = 0; i < warmup; i++) for (const q of SEARCH_MIX) await post({ query: q.query, filters: q.filters ?? '', take: TAKE, page: 0 });
+  const all = [];
+  const byKind = {};
+  const totals = {};
+  for (let i = 0; i < rounds; i++) {
+    for (const q of SEARCH_MIX) {
+      const { ms, total } = await post({ query: q.query, filters: q.filters ?? '', take: TAKE, page: 0 });
+      all.push(ms);
+      (byKind[q.kind] ??= []).push(ms);
+      totals[`${q.query}${q.filters ? ' + filters' : ''}`] = total;
+    }
+  }
+  return {
+    take: TAKE,
+    all: summary(all),
+    by_kind: Object.fromEntries(Object.entries(byKind).map(([kind, samples]) => [kind, summary(samples)])),
+    hits: totals,
+  };
+}
+
+async function adminQuery(adminUrl, text) {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+/** One database kind at one catalogue size: start (seeding it), measure, stop, drop. */
+async function benchOne(kind, articles, postgresUrl, log) {
+  let env;
+  let cleanup = async () => {};
+  if (kind === 'embedded') {
+    const dataDir = mkdtempSync(join(tmpdir(), 'shop-search-bench-'));
+    env = { DATA_DIR: dataDir, DATABASE_URL: '' };
+    cleanup = async () => rmSync(dataDir, { recursive: true, force: true });
+  } else {
+    const name = `shop_search_bench_${process.pid}_${articles ?? 'default'}`;
+    await adminQuery(postgresUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    await adminQuery(postgresUrl, `CREATE DATABASE "${name}"`);
+    const url = new URL(postgresUrl);
+    url.pathname = `/${name}`;
+    env = { DATABASE_URL: url.toString() };
+    cleanup = () => adminQuery(postgresUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  }
+  if (articles !== undefined) env.SEED_ARTICLES = String(articles);
+  try {
+    log(`[bench-search] ${kind}, ${articles ?? 'seeded default'} articles: starting (seeds on first start) …`);
+    const server = await startServer(env);
+    try {
+      const headers = await openSession(server.url);
+      const figures = await measure(server.url, headers);
+      return { first_start_s: round(server.seconds), ...figures };
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    await cleanup();
+  }
+}
+
+export async function benchSearch({
+  sizes = (process.env.SEARCH_BENCH_SIZES ?? 'default,20000').split(',').map((s) => (s === 'default' ? undefined : Number(s))),
+  postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL,
+  log = console.log,
+} = {}) {
+  const kinds = postgresUrl ? ['embedded', 'postgres'] : ['embedded'];
+  const out = { budget_p95_ms_at_20000: SEARCH_BUDGET_P95_MS };
+  for (const kind of kinds) {
+    out[kind] = {};
+    for (const size of sizes) {
+      try {
+        out[kind][size ?? 'seeded'] = await benchOne(kind, size, postgresUrl, log);
+      } catch (error) {
+        out[kind][size ?? 'seeded'] = { error: String(error?.message ?? error).slice(0, 2000) };
+      }
+    }
+  }
+  if (!postgresUrl) out.postgres = 'skipped: set BENCH_DATABASE_URL (or TEST_DATABASE_URL) to a PostgreSQL admin URL';
+  return out;
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const { buildFrontEnds } = await import('./build.mjs');
+  buildFrontEnds();
+  const figures = await benchSearch();
+  console.log(JSON.stringify(figures, null, 2));
+}
