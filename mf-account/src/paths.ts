@@ -1,17 +1,19 @@
+import { ROUTE_PATTERNS } from '@shop/contracts/routes';
+
 /**
- * The URLs of the account screens as this remote proposes them to the shell (README.md). Screens take a `paths`
- * prop so the shell can change any of them without a rebuild of this remote's logic.
+ * The URLs of the account screens: the shell's route table (@shop/contracts/routes). Screens take a `paths` prop so
+ * a host can still move any of them without a rebuild of this remote's logic.
  */
 export const defaultAccountPaths = {
-  account: '/konto',
-  login: '/konto/logg-inn',
-  register: '/konto/registrer',
-  forgotPassword: '/konto/glemt-passord',
-  resetPassword: '/konto/tilbakestill-passord',
-  verifyEmail: '/konto/bekreft-epost',
-  history: '/konto/historikk',
-  favourites: '/favoritter',
-  home: '/',
+  account: ROUTE_PATTERNS.account,
+  login: ROUTE_PATTERNS.login,
+  register: ROUTE_PATTERNS.register,
+  forgotPassword: ROUTE_PATTERNS.forgotPassword,
+  resetPassword: ROUTE_PATTERNS.resetPassword,
+  verifyEmail: ROUTE_PATTERNS.verifyEmail,
+  history: ROUTE_PATTERNS.history,
+  favourites: ROUTE_PATTERNS.favourites,
+  home: ROUTE_PATTERNS.home,
 } as const;
 
 export type AccountPaths = { [K in keyof typeof defaultAccountPaths]: string };

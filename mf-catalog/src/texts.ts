@@ -5,6 +5,8 @@ export const texts = {
   loading: 'Laster …',
   retry: 'Prøv igjen',
   toHome: 'Til forsiden',
+  addFavourite: (name: string) => `Legg ${name} til i favoritter`,
+  removeFavourite: (name: string) => `Fjern ${name} fra favoritter`,
 
   // listings
   categoryNotFound: 'Vi fant ikke denne kategorien.',

@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { productPath } from '@shop/contracts/routes';
 import type { Article } from '@shop/contracts/types';
+import { FavouriteButton } from '../favourites/FavouriteButton.js';
 import { Price } from '../pricing/Price.js';
 import { Labels, Stars } from '../pricing/Labels.js';
 import styles from './ProductCard.module.css';
@@ -14,27 +15,33 @@ export interface ProductCardProps {
   index?: number;
 }
 
-/** Exposed as `mf_catalog/ProductCard`: a listing card linking to /product/{slug}. */
+/**
+ * Exposed as `mf_catalog/ProductCard`: a listing card linking to /product/{slug}. The favourite heart is a sibling
+ * of the link, not inside it (a button inside a link is neither valid nor usable with a keyboard).
+ */
 export function ProductCard({ article, index = EAGER_IMAGES }: ProductCardProps) {
   return (
-    <Link className={styles.card} to={productPath(article.slug)} data-testid="product-card">
-      <span className={styles.media}>
-        <img
-          className={styles.image}
-          src={article.image}
-          alt=""
-          width={300}
-          height={300}
-          loading={index < EAGER_IMAGES ? 'eager' : 'lazy'}
-          decoding="async"
-        />
-        <Labels article={article} className={styles.labels} />
-      </span>
-      <span className={styles.brand}>{article.brand}</span>
-      <h2 className={styles.name}>{article.name}</h2>
-      {article.averageRating !== null && <Stars rating={article.averageRating} />}
-      <Price price={article.price} originalPrice={article.originalPrice} />
-    </Link>
+    <div className={styles.cardWrap}>
+      <Link className={styles.card} to={productPath(article.slug)} data-testid="product-card">
+        <span className={styles.media}>
+          <img
+            className={styles.image}
+            src={article.image}
+            alt=""
+            width={300}
+            height={300}
+            loading={index < EAGER_IMAGES ? 'eager' : 'lazy'}
+            decoding="async"
+          />
+          <Labels article={article} className={styles.labels} />
+        </span>
+        <span className={styles.brand}>{article.brand}</span>
+        <h2 className={styles.name}>{article.name}</h2>
+        {article.averageRating !== null && <Stars rating={article.averageRating} />}
+        <Price price={article.price} originalPrice={article.originalPrice} />
+      </Link>
+      <FavouriteButton articleId={article.id} name={article.name} />
+    </div>
   );
 }
 

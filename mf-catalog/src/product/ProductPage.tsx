@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useUnit } from 'effector-react';
 import { cartAddRequested } from '@shop/contracts/bus';
+import { FavouriteButton } from '../favourites/FavouriteButton.js';
 import { getArticleAvailability } from '@shop/contracts/api';
 import { formatMoney } from '@shop/contracts/format';
 import type { ProductPageProps } from '@shop/contracts/routes';
@@ -131,9 +132,12 @@ export function ProductView({ article, shops: givenShops, refreshStock = true }:
       </div>
       <div className={styles.info}>
         <p className={styles.brand}>{article.brand}</p>
-        <h1 id="product-title" className={styles.title}>
-          {article.name}
-        </h1>
+        <div className={styles.titleRow}>
+          <h1 id="product-title" className={styles.title}>
+            {article.name}
+          </h1>
+          <FavouriteButton articleId={article.id} name={article.name} placement="page" />
+        </div>
         {summary.count > 0 && summary.average !== null && (
           <a className={styles.reviewsLink} href={`#${REVIEWS_ID}`}>
             <Stars rating={summary.average} /> {texts.reviewsLink(summary.count)}

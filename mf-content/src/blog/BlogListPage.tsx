@@ -8,6 +8,7 @@ import { useLoad } from '../shared/useLoad.js';
 import { texts } from '../texts.js';
 import { remainingCount } from './remaining.js';
 import styles from '../content.module.css';
+import { pathFor } from '@shop/contracts/routes';
 
 export interface BlogListPageProps {
   /** A category slug: that category's posts (/blogg/kategori/{slug}); else every post (/blogg). */
@@ -31,7 +32,7 @@ async function loadPage(categorySlug: string | undefined, page: number, signal?:
 
 export function PostCard({ post }: { post: BlogPost }) {
   return (
-    <Link className={styles.card} to={`/blogg/${post.slug}`}>
+    <Link className={styles.card} to={pathFor('blogPost', { slug: post.slug })}>
       {post.featuredImage && <img src={post.featuredImage} alt="" loading="lazy" />}
       <span className={styles.cardBody}>
         <strong>{post.title}</strong>
@@ -74,11 +75,11 @@ export default function BlogListPage({ categorySlug: propSlug }: BlogListPagePro
       <h1>{listing.title}</h1>
       {categories.length > 0 && (
         <nav aria-label={texts.categoriesLabel} className={styles.meta}>
-          <Link className={styles.tag} to="/blogg">
+          <Link className={styles.tag} to={pathFor('blog')}>
             {texts.blogTitle}
           </Link>
           {categories.map((c) => (
-            <Link key={c.id} className={styles.tag} to={`/blogg/kategori/${c.slug}`} aria-current={c.slug === categorySlug ? 'page' : undefined}>
+            <Link key={c.id} className={styles.tag} to={pathFor('blogCategory', { slug: c.slug })} aria-current={c.slug === categorySlug ? 'page' : undefined}>
               {c.name} ({c.postsCount})
             </Link>
           ))}

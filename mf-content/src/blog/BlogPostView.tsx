@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { formatDateLong, formatMoney } from '@shop/contracts/format';
-import { productPath } from '@shop/contracts/routes';
+import { pathFor, productPath } from '@shop/contracts/routes';
 import type { Article, BlogPost } from '@shop/contracts/types';
 import { CatalogWidget } from '../federation/CatalogWidget.js';
 import { Html } from '../shared/Html.js';
@@ -30,7 +30,7 @@ export function BlogPostView({ post, headingLevel = 1 }: { post: BlogPost; headi
       <p className={styles.meta}>
         {texts.published(formatDateLong(post.publishedAt))}
         {post.categories.map((c) => (
-          <Link key={c.id} className={styles.tag} to={`/blogg/kategori/${c.slug}`}>
+          <Link key={c.id} className={styles.tag} to={pathFor('blogCategory', { slug: c.slug })}>
             {c.name}
           </Link>
         ))}

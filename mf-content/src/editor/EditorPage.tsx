@@ -4,6 +4,7 @@ import { ApiError, createBlogPost, createPoll, getBlogCategories, getEditorSessi
 import type { BlogCategory, EditorSession } from '@shop/contracts/types';
 import { texts } from '../texts.js';
 import styles from '../content.module.css';
+import { pathFor } from '@shop/contracts/routes';
 
 type Access = { status: 'checking' } | { status: 'staff'; session: EditorSession } | { status: 'login' } | { status: 'forbidden' } | { status: 'failed' };
 
@@ -47,7 +48,7 @@ function PostForm() {
         category_ids: categoryIds,
         published,
       });
-      setMessage({ text: texts.editorSaved(`/blogg/${post.slug}`), link: `/blogg/${post.slug}` });
+      setMessage({ text: texts.editorSaved(pathFor('blogPost', { slug: post.slug })), link: pathFor('blogPost', { slug: post.slug }) });
     } catch (error) {
       setMessage({ text: errorText(error) });
     }
@@ -128,7 +129,7 @@ function PollForm() {
           options: q.options.map((text, i) => ({ text, correct: i === q.correct })).filter((o) => o.text.trim() !== ''),
         })),
       });
-      setMessage({ text: texts.editorPollSaved(`/avstemning/${poll.id}`), link: `/avstemning/${poll.id}` });
+      setMessage({ text: texts.editorPollSaved(pathFor('poll', { id: poll.id })), link: pathFor('poll', { id: poll.id }) });
     } catch (error) {
       setMessage({ text: errorText(error) });
     }

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { ApiError, getBlogPosts, getHomeLayout, getSettings } from '@shop/contracts/api';
-import type { HomePageProps } from '@shop/contracts/routes';
+import { pathFor, type HomePageProps } from '@shop/contracts/routes';
 import type { Banner, Settings } from '@shop/contracts/types';
 import { PostCard } from '../blog/BlogListPage.js';
 import { CatalogWidget } from '../federation/CatalogWidget.js';
@@ -45,7 +45,7 @@ function StoreSearch({ banner }: { banner: Banner | null }) {
   const [postcode, setPostcode] = useState('');
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    navigate(`/butikker${/^\d{4}$/.test(postcode.trim()) ? `?postnummer=${postcode.trim()}` : ''}`);
+    navigate(`${pathFor('shops')}${/^\d{4}$/.test(postcode.trim()) ? `?postnummer=${postcode.trim()}` : ''}`);
   };
   return (
     <section className={styles.section} data-slot="store-search" aria-labelledby="store-search-title">
@@ -92,7 +92,7 @@ function LatestPosts() {
           </li>
         ))}
       </ul>
-      <Link to="/blogg">{texts.allPosts}</Link>
+      <Link to={pathFor('blog')}>{texts.allPosts}</Link>
     </section>
   );
 }

@@ -29,6 +29,24 @@ export const ROUTE_PATTERNS = {
   maintenance: '/vedlikehold',
   policy: '/baerekraftig-forretningspraksis',
   checkout: '/checkout',
+  /** The chain's brand about page (mf-content). */
+  brandAbout: '/om-staut',
+  // Customer account (mf-account). Reset and verify are also written into e-mails by the API.
+  account: '/konto',
+  login: '/konto/logg-inn',
+  register: '/konto/registrer',
+  forgotPassword: '/konto/glemt-passord',
+  resetPassword: '/konto/tilbakestill-passord',
+  verifyEmail: '/konto/bekreft-epost',
+  history: '/konto/historikk',
+  favourites: '/favoritter',
+  // Content (mf-content).
+  blog: '/blogg',
+  blogCategory: '/blogg/kategori/:slug',
+  blogPost: '/blogg/:slug',
+  poll: '/avstemning/:id?',
+  shops: '/butikker',
+  editor: '/redaksjon',
   /** Not a catch-all: register one route per ARTICLE_PAGES entry (`/${page}`). */
   articlePage: '/:page',
   product: '/product/:articleName?',
@@ -51,6 +69,22 @@ export interface RouteParams {
   maintenance: Record<string, never> | undefined;
   policy: Record<string, never> | undefined;
   checkout: Record<string, never> | undefined;
+  brandAbout: Record<string, never> | undefined;
+  account: Record<string, never> | undefined;
+  login: Record<string, never> | undefined;
+  register: Record<string, never> | undefined;
+  forgotPassword: Record<string, never> | undefined;
+  resetPassword: Record<string, never> | undefined;
+  verifyEmail: Record<string, never> | undefined;
+  history: Record<string, never> | undefined;
+  favourites: Record<string, never> | undefined;
+  blog: Record<string, never> | undefined;
+  blogCategory: { slug: string };
+  blogPost: { slug: string };
+  /** Without an id: the first active poll. */
+  poll: { id?: number } | undefined;
+  shops: Record<string, never> | undefined;
+  editor: Record<string, never> | undefined;
   articlePage: { page: ArticlePage };
   /** A slug (product page) or an article id (forwarded to the slug). */
   product: { articleName?: string | number };
@@ -77,6 +111,14 @@ export function pathFor<N extends RouteName>(name: N, ...args: OptionalParams<N>
       return `/preview/${encodeURIComponent((params as RouteParams['preview']).name)}`;
     case 'articlePage':
       return `/${(params as RouteParams['articlePage']).page}`;
+    case 'blogCategory':
+      return `/blogg/kategori/${encodeURIComponent((params as RouteParams['blogCategory']).slug)}`;
+    case 'blogPost':
+      return `/blogg/${encodeURIComponent((params as RouteParams['blogPost']).slug)}`;
+    case 'poll': {
+      const id = (params as RouteParams['poll'])?.id;
+      return id === undefined ? '/avstemning' : `/avstemning/${id}`;
+    }
     case 'product': {
       const articleName = (params as RouteParams['product'] | undefined)?.articleName;
       return articleName === undefined || articleName === '' ? '/product' : `/product/${segment(String(articleName))}`;

@@ -111,6 +111,7 @@ export const chromeTexts = {
 /** Titles of the static copy and article pages (SPEC §2), keyed by their path segment. */
 export const staticPageTitles: Readonly<Record<string, string>> = {
   'om-oss': 'Om oss',
+  'om-staut': 'Om Staut',
   kundeservice: 'Kundeservice',
   personvernerklaering: 'Personvern og informasjonskapsler',
   vedlikehold: 'Vedlikehold og vask',

@@ -16,7 +16,7 @@ export function CartLink() {
     openCart();
   };
   return (
-    <a href="/checkout" title={texts.cartLinkTitle} className={styles.cartLink} onClick={onClick}>
+    <a href="/checkout" title={texts.cartLinkTitle} className={styles.iconLink} onClick={onClick}>
       <svg aria-hidden="true" width="26" height="26" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
         <path d="M6 7h12l-1.2 12.1a1 1 0 0 1-1 .9H8.2a1 1 0 0 1-1-.9L6 7Z" />
         <path d="M9 7V6a3 3 0 0 1 6 0v1" />

@@ -9,6 +9,7 @@ import { $categories, $menuOpen, categoriesRequested, menuClosed, menuToggled } 
 import { currentRouteOf, useResolution } from '../routing/useResolution.js';
 import { $tenant } from '../tenant/model.js';
 import { texts } from '../texts.js';
+import { AccountLinks } from './AccountLinks.js';
 import { CartLink } from './CartLink.js';
 import { DesktopMenu } from './DesktopMenu.js';
 import { MenuLinkItem } from './MenuLinkItem.js';
@@ -62,6 +63,7 @@ export function Header() {
           </div>
         )}
         <div className={styles.actions}>
+          <AccountLinks />
           <CartLink />
           {isMobile && (
             <button

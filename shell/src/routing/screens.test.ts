@@ -88,6 +88,38 @@ describe('the route table of SPEC §2, path by path', () => {
   ])('%s', (pathname, expected) => {
     expect(summary(resolveLocation({ pathname }))).toEqual(expected);
   });
+});
+
+const page = (name: string, module: string, props: Record<string, unknown> = {}) => ({
+  kind: 'screen',
+  name,
+  module,
+  props,
+  resetsBreadcrumbs: false,
+});
+
+describe('the screens the remotes add beyond SPEC §2 (account, blog, polls, shops, editor)', () => {
+  it.each([
+    ['/om-staut', staticPage('brandAbout', 'om-staut')],
+    ['/konto', page('account', 'mf_account/AccountPage')],
+    ['/konto/logg-inn', page('login', 'mf_account/LoginPage')],
+    ['/konto/registrer', page('register', 'mf_account/RegisterPage')],
+    ['/konto/glemt-passord', page('forgotPassword', 'mf_account/ForgotPasswordPage')],
+    ['/konto/tilbakestill-passord', page('resetPassword', 'mf_account/ResetPasswordPage')],
+    ['/konto/bekreft-epost', page('verifyEmail', 'mf_account/VerifyEmailPage')],
+    ['/konto/historikk', page('history', 'mf_account/HistoryPage')],
+    ['/favoritter', page('favourites', 'mf_account/FavouritesPage')],
+    ['/blogg', page('blog', 'mf_content/BlogListPage')],
+    ['/blogg/kategori/barn', page('blogCategory', 'mf_content/BlogListPage', { categorySlug: 'barn' })],
+    ['/blogg/slik-velger-du-skalljakke', page('blogPost', 'mf_content/BlogPostPage', { slug: 'slik-velger-du-skalljakke' })],
+    ['/avstemning', page('poll', 'mf_content/PollPage')],
+    ['/avstemning/3', page('poll', 'mf_content/PollPage', { pollId: 3 })],
+    ['/avstemning/tull', page('poll', 'mf_content/PollPage')],
+    ['/butikker', page('shops', 'mf_content/ShopLocatorPage')],
+    ['/redaksjon', page('editor', 'mf_content/EditorPage')],
+  ])('%s', (pathname, expected) => {
+    expect(summary(resolveLocation({ pathname }))).toEqual(expected);
+  });
 
   it('redirects keep the query and the hash', () => {
     expect(resolveLocation({ pathname: '/privacy', search: '?fra=epost', hash: '#cookies' })).toEqual({

@@ -46,15 +46,35 @@ const staticScreen = (name: RouteName, path: string, theme: ThemeName): ScreenDe
   slug: path.slice(1),
 });
 
+/** The account screens of mf-account: route name → exposed page. */
+const ACCOUNT_SCREENS = [
+  ['account', 'AccountPage'],
+  ['login', 'LoginPage'],
+  ['register', 'RegisterPage'],
+  ['forgotPassword', 'ForgotPasswordPage'],
+  ['resetPassword', 'ResetPasswordPage'],
+  ['verifyEmail', 'VerifyEmailPage'],
+  ['history', 'HistoryPage'],
+  ['favourites', 'FavouritesPage'],
+] as const satisfies ReadonlyArray<readonly [RouteName, string]>;
+
 export const SCREENS: readonly ScreenDef[] = [
   { id: 'home', name: 'home', path: ROUTE_PATTERNS.home, remote: 'mf_content', module: 'HomePage', theme: 'home' },
   { id: 'preview', name: 'preview', path: ROUTE_PATTERNS.preview, remote: 'mf_content', module: 'HomePage', theme: 'home' },
   staticScreen('about', ROUTE_PATTERNS.about, 'about'),
+  staticScreen('brandAbout', ROUTE_PATTERNS.brandAbout, 'about'),
   staticScreen('support', ROUTE_PATTERNS.support, 'customer service'),
   staticScreen('privacy', ROUTE_PATTERNS.privacy, 'terms'),
   staticScreen('maintenance', ROUTE_PATTERNS.maintenance, 'trim'),
   staticScreen('policy', ROUTE_PATTERNS.policy, 'about'),
   ...ARTICLE_PAGES.map((page) => ({ ...staticScreen('articlePage', `/${page}`, 'article'), id: `articlePage:${page}` })),
+  ...ACCOUNT_SCREENS.map(([name, module]): ScreenDef => ({ id: name, name, path: ROUTE_PATTERNS[name], remote: 'mf_account', module, theme: 'contact' })),
+  { id: 'blog', name: 'blog', path: ROUTE_PATTERNS.blog, remote: 'mf_content', module: 'BlogListPage', theme: 'article' },
+  { id: 'blogCategory', name: 'blogCategory', path: ROUTE_PATTERNS.blogCategory, remote: 'mf_content', module: 'BlogListPage', theme: 'article' },
+  { id: 'blogPost', name: 'blogPost', path: ROUTE_PATTERNS.blogPost, remote: 'mf_content', module: 'BlogPostPage', theme: 'article' },
+  { id: 'poll', name: 'poll', path: ROUTE_PATTERNS.poll, remote: 'mf_content', module: 'PollPage', theme: 'home' },
+  { id: 'shops', name: 'shops', path: ROUTE_PATTERNS.shops, remote: 'mf_content', module: 'ShopLocatorPage', theme: 'contact' },
+  { id: 'editor', name: 'editor', path: ROUTE_PATTERNS.editor, remote: 'mf_content', module: 'EditorPage', theme: 'terms' },
   { id: 'checkout', name: 'checkout', path: ROUTE_PATTERNS.checkout, remote: 'mf_cart_checkout', module: 'CheckoutPage', theme: 'delivery' },
   {
     id: 'product',
@@ -113,12 +133,19 @@ export function screenProps(screen: ScreenDef, params: Readonly<Record<string, s
     case 'preview':
       return { previewName: params.name ?? null };
     case 'about':
+    case 'brandAbout':
     case 'support':
     case 'privacy':
     case 'maintenance':
     case 'policy':
     case 'articlePage':
       return { slug: screen.slug };
+    case 'blogCategory':
+      return { categorySlug: params.slug };
+    case 'blogPost':
+      return { slug: params.slug };
+    case 'poll':
+      return params.id && /^\d+$/.test(params.id) ? { pollId: Number(params.id) } : {};
     case 'product':
       return { articleName: params.articleName ?? null };
     case 'search':

@@ -35,6 +35,7 @@ export function screenTitle(resolution: Resolution, context: { categories: reado
     case 'preview':
       return texts.titles.preview(params.name ?? '');
     case 'about':
+    case 'brandAbout':
     case 'support':
     case 'privacy':
     case 'maintenance':
@@ -43,6 +44,24 @@ export function screenTitle(resolution: Resolution, context: { categories: reado
       return texts.titles.staticPages[screen.slug ?? ''] ?? paramToName(screen.slug ?? '');
     case 'checkout':
       return texts.titles.checkout;
+    case 'account':
+    case 'login':
+    case 'register':
+    case 'forgotPassword':
+    case 'resetPassword':
+    case 'verifyEmail':
+    case 'history':
+    case 'favourites':
+    case 'blog':
+    case 'shops':
+    case 'editor':
+      return texts.titles.pages[screen.name];
+    case 'blogCategory':
+      return texts.titles.blogCategory(paramToName(params.slug ?? ''));
+    case 'blogPost':
+      return texts.titles.blog;
+    case 'poll':
+      return texts.titles.poll;
     case 'product':
       return context.productTitle || texts.titles.product;
     case 'search':
