@@ -28,6 +28,8 @@ export const texts = {
   about: (brand: string) => `Om ${brand}`,
   copyright: (year: number, company: string) => `© ${year} ${company}`,
   privacyLink: 'Personvern',
+  footerNav: 'Mer fra oss',
+  footerLinks: { shops: 'Butikker', blog: 'Inspirasjon', poll: 'Avstemning', favourites: 'Favoritter', account: 'Min side' },
   loading: 'Laster …',
   dismissAlert: 'Fjern melding',
   moreAlerts: (count: number) => (count === 1 ? '1 melding til' : `${count} meldinger til`),

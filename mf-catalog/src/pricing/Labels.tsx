@@ -35,7 +35,12 @@ export function Stars({ rating }: { rating: number }) {
     <span className={styles.stars} role="img" aria-label={label}>
       <span className={styles.starRow} aria-hidden="true">
         {'★'.repeat(full)}
-        {half ? '⯪' : ''}
+        {half ? (
+          // No font here has a half-star glyph: a full star clipped to its left half over an empty one.
+          <span className={styles.halfStar}>
+            ☆<span className={styles.halfStarFill}>★</span>
+          </span>
+        ) : null}
         {'☆'.repeat(empty)}
       </span>
     </span>
