@@ -19,7 +19,7 @@ import { memberCodeSvg } from '../../accounts/qr.js';
 import { issueToken } from '../../accounts/tokens.js';
 import { verificationEmail, verifyPath } from '../../accounts/emails.js';
 import { accountKey } from '../../accounts/throttle.js';
-import { assertSameShape, MessageSchema, type SameShape } from '../shared/schema.js';
+import { assertSameShape, DbId, MessageSchema, type SameShape } from '../shared/schema.js';
 import { RawCustomerSchema, toRawCustomer } from './raw.js';
 import { asBool, Flag01, invalid, rejectInvalidSchema } from './auth.js';
 
@@ -30,7 +30,7 @@ const UpdateBody = Type.Object({
   phone: Type.Optional(Type.String({ maxLength: 20 })),
   email: Type.Optional(Type.String({ maxLength: 254 })),
   birth_date: Type.Optional(Type.String({ maxLength: 10 })),
-  gender_id: Type.Optional(Type.Integer({ minimum: 1 })),
+  gender_id: Type.Optional(DbId()),
   address: Type.Optional(Type.String({ maxLength: 200 })),
   postal_code: Type.Optional(Type.String({ pattern: '^\\d{4}$' })),
   city: Type.Optional(Type.String({ maxLength: 100 })),
@@ -87,7 +87,7 @@ export function accountRoutes(services: AccountServices): FastifyPluginAsyncType
         schema: {
           tags: ['customers'],
           summary: "Update the logged-in customer's own account (fields left out are unchanged)",
-          params: Type.Object({ id: Type.Integer({ minimum: 1 }) }),
+          params: Type.Object({ id: DbId() }),
           body: UpdateBody,
           response: { 200: RawCustomerSchema },
         },
@@ -152,7 +152,7 @@ export function accountRoutes(services: AccountServices): FastifyPluginAsyncType
         schema: {
           tags: ['customers'],
           summary: 'Delete the own account: personal data is removed, orders stay (anonymised); logs out',
-          params: Type.Object({ id: Type.Integer({ minimum: 1 }) }),
+          params: Type.Object({ id: DbId() }),
           response: { 200: MessageSchema },
         },
       },

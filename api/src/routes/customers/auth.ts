@@ -28,7 +28,7 @@ import {
 } from '../../accounts/validation.js';
 import { conflictingCustomer, isUniqueViolation, sessionCustomer, type AccountServices, type CustomerRow } from '../../accounts/services.js';
 import { generateMemberCode } from '../../accounts/memberCode.js';
-import { MessageSchema } from '../shared/schema.js';
+import { DbId, MessageSchema } from '../shared/schema.js';
 import { RawCustomerSchema, toRawCustomer } from './raw.js';
 
 export const accountMessages = {
@@ -71,7 +71,7 @@ const RegisterBody = Type.Object({
   password_confirmation: Type.Optional(Type.String({ maxLength: 200 })),
   terms_conditions: Type.Optional(Flag01),
   birth_date: Type.Optional(Type.String({ maxLength: 10 })),
-  gender_id: Type.Optional(Type.Integer({ minimum: 1 })),
+  gender_id: Type.Optional(DbId()),
   postal_code: Type.Optional(Type.String({ pattern: '^(\\d{4})?$' })),
   club: Type.Optional(Flag01),
   marketing: Type.Optional(Flag01),

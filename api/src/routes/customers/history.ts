@@ -28,7 +28,7 @@ import { sessionCustomer, type CustomerRow } from '../../accounts/services.js';
 import { HISTORY_PAGE_SIZE, pageMeta, vatBreakdown } from '../../accounts/history.js';
 import { articleImageUrl } from '../images/urls.js';
 import { RawReviewSchema } from '../articles/schema.js';
-import { assertSameShape, FlagSchema, flag, IsoDateTime, Nullable, PageMetaSchema, type SameShape } from '../shared/schema.js';
+import { assertSameShape, DbId, FlagSchema, flag, IsoDateTime, Nullable, PageMetaSchema, type SameShape } from '../shared/schema.js';
 import { invalid, rejectInvalidSchema } from './auth.js';
 
 const PageQuery = Type.Object({ page: Type.Integer({ minimum: 1, maximum: 100_000, default: 1 }) });
@@ -78,7 +78,7 @@ export const RawCustomerOrderSchema = Type.Object({
 assertSameShape<SameShape<Static<typeof RawCustomerOrderSchema>, RawCustomerOrder>>();
 
 const ReviewBody = Type.Object({
-  article_id: Type.Integer({ minimum: 1 }),
+  article_id: DbId(),
   rating: Type.Integer({ minimum: 1, maximum: 5 }),
   content: Type.String({ minLength: 1, maxLength: 5000 }),
   true_to_size: Type.Optional(Nullable(Type.Integer({ minimum: -1, maximum: 1 }))),

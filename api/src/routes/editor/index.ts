@@ -18,7 +18,7 @@ import { LayoutNameParams } from '../home/index.js';
 import { PageSlugParams, RawStaticPageSchema, toRawStaticPage } from '../pages/index.js';
 import { loadPolls, PollSchema, toPublic } from '../polls/index.js';
 import { RawSettingsSchema, settingsFromSlots } from '../settings/index.js';
-import { assertSameShape, errorResponses, Nullable, type SameShape } from '../shared/schema.js';
+import { assertSameShape, DbId, errorResponses, Nullable, type SameShape } from '../shared/schema.js';
 import { requireStaff } from './guard.js';
 
 export const EDITOR_ERRORS = {
@@ -47,9 +47,9 @@ const BlogPostInputSchema = Type.Object(
     slug: Type.Optional(Type.String({ minLength: 1, maxLength: 200, pattern: '^[a-z0-9]+(-[a-z0-9]+)*$' })),
     body: Text(100_000),
     featured_image: Type.Optional(ImageUrl),
-    main_article_id: Type.Optional(Nullable(Type.Integer({ minimum: 1 }))),
-    related_article_ids: Type.Optional(Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 24 })),
-    category_ids: Type.Optional(Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 20 })),
+    main_article_id: Type.Optional(Nullable(DbId())),
+    related_article_ids: Type.Optional(Type.Array(DbId(), { maxItems: 24 })),
+    category_ids: Type.Optional(Type.Array(DbId(), { maxItems: 20 })),
     published: Type.Boolean(),
   },
   { additionalProperties: false },
@@ -156,9 +156,13 @@ export const editorRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const result = await ensureStaffAccount(db(), staffEmail, staffPassword);
       app.log.info({ customerId: result.id }, `staff account ${result.created ? 'created' : 'updated'} from STAFF_EMAIL`);
     });
+  } else if (staffEmail || staffPassword) {
+    app.log.warn('STAFF_EMAIL and STAFF_PASSWORD must both be set to create the staff account; no staff account was created');
   }
 
-  app.addHook('preHandler', async (request, reply) => {
+  // The guard runs before the input is validated (preValidation; after the app's CSRF check): visitors and customers
+  // learn nothing about an editor route's input, and nothing of theirs is parsed further or written.
+  app.addHook('preValidation', async (request, reply) => {
     reply.header('cache-control', 'no-store');
     await requireStaff(db(), request);
   });
@@ -171,6 +175,11 @@ export const editorRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   // ── blog ──
   const writePost = async (input: BlogPostInput, id: number | null): Promise<number> => {
+    // An unknown post is 404 before anything about its input (a taken slug would otherwise answer 409).
+    if (id !== null) {
+      const [exists] = await db().select({ id: blogPosts.id }).from(blogPosts).where(eq(blogPosts.id, id));
+      if (!exists) throw new HttpError(404, EDITOR_ERRORS.postNotFound);
+    }
     const title = plainText(input.title);
     if (!title) throw field('title', EDITOR_ERRORS.emptyTitle);
     const body = sanitizeHtml(input.body);

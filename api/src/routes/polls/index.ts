@@ -12,7 +12,7 @@ import type { Db } from '../../db/index.js';
 import { pollAnswers, pollOptions, pollQuestions, polls } from '../../db/schema.js';
 import { HttpError } from '../../server/errors.js';
 import { checkAnswers, isCorrect, participantOf, POLL_TEXTS, pollScore, questionScore, type PollStructure } from '../../content/polls.js';
-import { assertSameShape, errorResponses, Nullable, type SameShape } from '../shared/schema.js';
+import { assertSameShape, DbId, errorResponses, Nullable, type SameShape } from '../shared/schema.js';
 
 export const POLL_CLOSED = 'Denne avstemningen er avsluttet.';
 
@@ -36,7 +36,7 @@ export const QuestionScoreSchema = Type.Object({
 export const PostPollAnswersBody = Type.Object(
   {
     answers: Type.Array(
-      Type.Object({ question_id: Type.Integer({ minimum: 1 }), option_id: Type.Integer({ minimum: 1 }) }, { additionalProperties: false }),
+      Type.Object({ question_id: DbId(), option_id: DbId() }, { additionalProperties: false }),
       { minItems: 1, maxItems: 100 },
     ),
   },
