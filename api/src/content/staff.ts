@@ -2,6 +2,7 @@
  * Staff accounts: customers with role 'staff' may use /api/v1/editor/…. Created (or promoted, with the given
  * password) from STAFF_EMAIL/STAFF_PASSWORD at start-up, or with `npm run staff:create -w @shop/api -- email password`.
  */
+import path from 'node:path';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../db/index.js';
 import { customers } from '../db/schema.js';
@@ -10,6 +11,18 @@ import { hashPassword, MIN_PASSWORD_LENGTH } from '../accounts/passwords.js';
 export const STAFF_ROLE = 'staff';
 
 export class StaffInputError extends Error {}
+
+/**
+ * The embedded data directory the CLI opens: the server's. `npm start` runs in the repo root and keeps DATA_DIR
+ * (default `.data`) there, but npm runs a workspace script (`npm run staff:create -w @shop/api`) in `api/`: resolving
+ * against the working directory would quietly create the account in a database the server never opens. So the
+ * default is the repo root's `.data`, and a relative DATA_DIR is taken from the folder the command was typed in
+ * (npm's INIT_CWD).
+ */
+export function staffCliDataDir(env: Record<string, string | undefined>, cwd: string, repoRoot: string): string {
+  if (!env.DATA_DIR) return path.join(repoRoot, '.data');
+  return path.resolve(env.INIT_CWD || cwd, env.DATA_DIR);
+}
 
 export function checkStaffInput(email: string, password: string): { email: string; password: string } {
   const normalised = email.trim().toLowerCase();
