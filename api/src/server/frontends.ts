@@ -5,6 +5,8 @@
  *   /remotes.json      the run-time remote registry (configuration, not a build artefact)
  *   anything else      GET + Accept: text/html → the shell's index.html (SPA fallback); /api/… → JSON 404
  * A dist folder that is not built yet gives a clear 503 instead of a crash, so the API can run before the build.
+ * Security headers come from security.ts; index.html's CSP also allows the hashes of its own inline scripts, and the
+ * remotes' assets and /remotes.json are Cross-Origin-Resource-Policy: cross-origin (a shell elsewhere loads them).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -13,12 +15,17 @@ import fastifyStatic from '@fastify/static';
 import { Type } from 'typebox';
 import { REMOTE_APPS, type RemotesConfig } from '../config.js';
 import { TEXTS } from './errors.js';
+import { inlineScriptHashes, serializeCsp, type CspDirectives } from './security.js';
 
 export interface FrontendOptions {
   /** Repo root: `shell/dist` and `<remote>/dist` live below it. */
   rootDir: string;
   remotes: RemotesConfig;
+  /** The CSP directives of the site, given the hash sources of index.html's inline scripts. */
+  csp?: (inlineScripts: string[]) => CspDirectives;
 }
+
+const CROSS_ORIGIN = 'cross-origin';
 
 const CSRF_PLACEHOLDER = /__CSRF_TOKEN__/g;
 /** Build output names carry a content hash (`main.3f9a1c0b2d.js`): those never change and are cached for a year. */
@@ -70,11 +77,22 @@ export function acceptsHtml(request: FastifyRequest): boolean {
 export async function installFrontends(app: FastifyInstance, options: FrontendOptions): Promise<void> {
   const shellDist = path.join(options.rootDir, 'shell', 'dist');
   const readIndex = indexTemplateReader(path.join(shellDist, 'index.html'));
+  let policy: { template: string; header: string | null } | null = null;
+  /** The CSP of index.html when it has inline scripts (their hashes added); null: the global header fits. */
+  const indexPolicy = (template: string): string | null => {
+    if (policy?.template !== template) {
+      const hashes = options.csp ? inlineScriptHashes(template) : [];
+      policy = { template, header: hashes.length && options.csp ? serializeCsp(options.csp(hashes)) : null };
+    }
+    return policy.header;
+  };
 
   const serveIndex = async (request: FastifyRequest, reply: FastifyReply) => {
     const template = readIndex();
     if (template === null) return notBuilt(reply, 'Nettbutikken', path.relative(options.rootDir, shellDist));
     const session = await request.session.ensure();
+    const csp = indexPolicy(template);
+    if (csp) reply.header('content-security-policy', csp);
     return reply
       .header('cache-control', 'no-store')
       .type('text/html; charset=utf-8')
@@ -102,6 +120,7 @@ export async function installFrontends(app: FastifyInstance, options: FrontendOp
       cacheControl: false,
       setHeaders: (res, file) => {
         res.setHeader('access-control-allow-origin', '*');
+        res.setHeader('cross-origin-resource-policy', CROSS_ORIGIN);
         res.setHeader('cache-control', cacheControlFor(file));
       },
     });
@@ -121,7 +140,11 @@ export async function installFrontends(app: FastifyInstance, options: FrontendOp
       },
     },
     async (_request, reply) =>
-      reply.header('cache-control', 'no-cache').header('access-control-allow-origin', '*').send(remotes),
+      reply
+        .header('cache-control', 'no-cache')
+        .header('access-control-allow-origin', '*')
+        .header('cross-origin-resource-policy', CROSS_ORIGIN)
+        .send(remotes),
   );
 
   app.setNotFoundHandler(async (request, reply) => {
@@ -131,7 +154,7 @@ export async function installFrontends(app: FastifyInstance, options: FrontendOp
     }
     const remote = REMOTE_APPS.find((r) => url.startsWith(`/mf/${r.name}/`));
     if (remote) {
-      reply.header('access-control-allow-origin', '*');
+      reply.header('access-control-allow-origin', '*').header('cross-origin-resource-policy', CROSS_ORIGIN);
       const dist = path.join(options.rootDir, remote.name, 'dist');
       if (!fs.existsSync(dist)) return notBuilt(reply, remote.name, path.relative(options.rootDir, dist));
       return reply.status(404).type('text/plain; charset=utf-8').send('Fant ikke filen.\n');

@@ -14,6 +14,7 @@ import { articles, blogCategories, blogPostArticles, blogPostCategories, blogPos
 import { HttpError } from '../../server/errors.js';
 import { plainText, safeSettings, safeSrc, sanitizeHtml } from '../../content/sanitize.js';
 import { ensureStaffAccount } from '../../content/staff.js';
+import { isUniqueViolation } from '../../accounts/services.js';
 import { LayoutNameParams } from '../home/index.js';
 import { PageSlugParams, RawStaticPageSchema, toRawStaticPage } from '../pages/index.js';
 import { loadPolls, PollSchema, toPublic } from '../polls/index.js';
@@ -197,31 +198,39 @@ export const editorRoutes: FastifyPluginAsyncTypebox = async (app) => {
       .select({ id: blogPosts.id })
       .from(blogPosts)
       .where(eq(blogPosts.slug, slug));
-    if (taken.some((t) => t.id !== id)) throw new HttpError(409, EDITOR_ERRORS.slugTaken, [{ field: 'slug', message: EDITOR_ERRORS.slugTaken }]);
+    const slugTaken = () => new HttpError(409, EDITOR_ERRORS.slugTaken, [{ field: 'slug', message: EDITOR_ERRORS.slugTaken }]);
+    if (taken.some((t) => t.id !== id)) throw slugTaken();
 
     const now = new Date();
-    return db().transaction(async (tx) => {
-      let postId = id;
-      let publishedAt: Date | null = input.published ? now : null;
-      if (postId === null) {
-        const [row] = await tx
-          .insert(blogPosts)
-          .values({ slug, title, body, featuredImage, mainArticleId, publishedAt, createdAt: now, updatedAt: now })
-          .returning({ id: blogPosts.id });
-        postId = row!.id;
-      } else {
-        const [old] = await tx.select({ publishedAt: blogPosts.publishedAt }).from(blogPosts).where(eq(blogPosts.id, postId));
-        if (!old) throw new HttpError(404, EDITOR_ERRORS.postNotFound);
-        // Re-saving a published post keeps its date (the list order stays put); unpublishing clears it.
-        if (input.published && old.publishedAt) publishedAt = old.publishedAt;
-        await tx.update(blogPosts).set({ slug, title, body, featuredImage, mainArticleId, publishedAt, updatedAt: now }).where(eq(blogPosts.id, postId));
-        await tx.delete(blogPostCategories).where(eq(blogPostCategories.postId, postId));
-        await tx.delete(blogPostArticles).where(eq(blogPostArticles.postId, postId));
-      }
-      if (categories.length) await tx.insert(blogPostCategories).values(categories.map((categoryId) => ({ postId: postId!, categoryId })));
-      if (related.length) await tx.insert(blogPostArticles).values(related.map((articleId, i) => ({ postId: postId!, articleId, sort: i + 1 })));
-      return postId;
-    });
+    // The check above cannot see a post saved with the same slug at the same moment: then the unique index decides,
+    // and the loser gets the same 409 (found by test/security's concurrent fuzzing; it was a 500).
+    try {
+      return await db().transaction(async (tx) => {
+        let postId = id;
+        let publishedAt: Date | null = input.published ? now : null;
+        if (postId === null) {
+          const [row] = await tx
+            .insert(blogPosts)
+            .values({ slug, title, body, featuredImage, mainArticleId, publishedAt, createdAt: now, updatedAt: now })
+            .returning({ id: blogPosts.id });
+          postId = row!.id;
+        } else {
+          const [old] = await tx.select({ publishedAt: blogPosts.publishedAt }).from(blogPosts).where(eq(blogPosts.id, postId));
+          if (!old) throw new HttpError(404, EDITOR_ERRORS.postNotFound);
+          // Re-saving a published post keeps its date (the list order stays put); unpublishing clears it.
+          if (input.published && old.publishedAt) publishedAt = old.publishedAt;
+          await tx.update(blogPosts).set({ slug, title, body, featuredImage, mainArticleId, publishedAt, updatedAt: now }).where(eq(blogPosts.id, postId));
+          await tx.delete(blogPostCategories).where(eq(blogPostCategories.postId, postId));
+          await tx.delete(blogPostArticles).where(eq(blogPostArticles.postId, postId));
+        }
+        if (categories.length) await tx.insert(blogPostCategories).values(categories.map((categoryId) => ({ postId: postId!, categoryId })));
+        if (related.length) await tx.insert(blogPostArticles).values(related.map((articleId, i) => ({ postId: postId!, articleId, sort: i + 1 })));
+        return postId;
+      });
+    } catch (error) {
+      if (isUniqueViolation(error) && (error as { cause?: { constraint?: string } }).cause?.constraint === 'blog_posts_slug_uq') throw slugTaken();
+      throw error;
+    }
   };
 
   app.get(
