@@ -53,6 +53,7 @@ export const texts = {
   pollTitle: 'Avstemning',
   noActivePoll: 'Det er ingen aktive avstemninger akkurat nå.',
   submitAnswers: 'Send svar',
+  pollClosed: 'Denne avstemningen er avsluttet. Her ser du hvordan det ble stemt.',
   sending: 'Sender …',
   chooseAnswer: 'Velg et svar på minst ett spørsmål.',
   correct: 'Riktig!',
