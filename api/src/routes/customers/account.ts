@@ -16,6 +16,7 @@ import { nationalPhone, normaliseEmail, updateErrors } from '../../accounts/vali
 import { conflictingCustomer, isUniqueViolation, sessionCustomer, type AccountServices, type CustomerRow } from '../../accounts/services.js';
 import { generateMemberCode } from '../../accounts/memberCode.js';
 import { memberCodeSvg } from '../../accounts/qr.js';
+import type { QueuedMail } from '../../accounts/mail.js';
 import { issueToken } from '../../accounts/tokens.js';
 import { verificationEmail, verifyPath } from '../../accounts/emails.js';
 import { accountKey } from '../../accounts/throttle.js';
@@ -130,18 +131,23 @@ export function accountRoutes(services: AccountServices): FastifyPluginAsyncType
           if (set.club && !customer.memberCode) set.memberCode = generateMemberCode();
         }
         let updated = customer;
+        let mail: QueuedMail | null = null;
         if (Object.keys(set).length > 0) {
           try {
-            [updated] = (await db.update(customers).set(set).where(eq(customers.id, customer.id)).returning()) as [CustomerRow];
+            // A new e-mail address and the mail that verifies it are written together (sent after the commit).
+            ({ updated, mail } = await db.transaction(async (tx) => {
+              const [row] = (await tx.update(customers).set(set).where(eq(customers.id, customer.id)).returning()) as [CustomerRow];
+              if (!emailChanged || !row.email) return { updated: row, mail: null };
+              const token = await issueToken(tx, row.id, 'verify');
+              const queued = await services.mailer.enqueue(tx, { to: row.email, ...verificationEmail(row.firstName, services.publicUrl + verifyPath(token)) });
+              return { updated: row, mail: queued };
+            }));
           } catch (error) {
             if (isUniqueViolation(error)) throw new HttpError(423, authErrorTexts[423]);
             throw error;
           }
         }
-        if (emailChanged && updated.email) {
-          const token = await issueToken(db, updated.id, 'verify');
-          await services.mailer.send({ to: updated.email, ...verificationEmail(updated.firstName, services.publicUrl + verifyPath(token)) });
-        }
+        if (mail) void services.mailer.deliver(mail);
         return reply.header('cache-control', 'no-store').send(toRawCustomer(updated));
       },
     );
