@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { useUnit } from 'effector-react';
+import { $user } from '@shop/contracts/bus';
 import { formatMoney } from '@shop/contracts/format';
 import { serverMessage } from '@shop/contracts/api';
 import { $activePromocode, $client, $isCartValid, $orders, $selectedShipping, clientChanged, shippingSelected } from '../cart/model.js';
@@ -20,6 +21,7 @@ import {
   postalCodeChanged,
   reserveFx,
   shippingMethodsRequested,
+  userDetailsOffered,
 } from './model.js';
 import {
   allowedMethods,
@@ -58,6 +60,7 @@ export function DetailsStep({ onReserved }: { onReserved: () => void }) {
     reserveFx,
     reserveFx.pending,
   ]);
+  const [user, offerUserDetails] = useUnit([$user, userDetailsOffered]);
   const [shopId, setShopId] = useState<number | null>(null);
   const [errors, setErrors] = useState<CheckoutErrors>({});
   const [submitError, setSubmitError] = useState<string | null>(null);
@@ -66,6 +69,11 @@ export function DetailsStep({ onReserved }: { onReserved: () => void }) {
   useEffect(() => {
     if (methods.length === 0) requestMethods();
   }, [methods.length, requestMethods]);
+
+  // A logged-in customer starts with their details in the fields still empty (also when the user arrives later).
+  useEffect(() => {
+    if (user) offerUserDetails(user);
+  }, [user, offerUserDetails]);
 
   const method = effectiveMethod(methods, orders, selected.id);
   const collect = method ? isClickAndCollect(method) : mustCollect(orders);

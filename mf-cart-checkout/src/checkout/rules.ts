@@ -8,6 +8,7 @@ import type {
   CartError,
   CartLine,
   CheckoutInput,
+  Customer,
   LatLng,
   ReservationPayload,
   ShippingMethod,
@@ -207,4 +208,32 @@ export function addressLabel(feature: AddressFeature): string {
 export function rememberAddress(known: AddressFeature[], feature: AddressFeature, max = 10): AddressFeature[] {
   const same = (a: AddressFeature) => addressLabel(a) === addressLabel(feature);
   return [feature, ...known.filter((a) => !same(a))].slice(0, max);
+}
+
+/** What a logged-in customer's profile fills into the checkout form. */
+export interface ContactPrefill {
+  client: Partial<Pick<CheckoutInput, 'name' | 'phone' | 'email' | 'address' | 'city'>>;
+  postalCode?: string;
+}
+
+export type PrefillCustomer = Pick<Customer, 'first_name' | 'last_name' | 'phone' | 'email' | 'address' | 'postal_code' | 'city'>;
+
+/**
+ * The customer's name (first + last), phone, e-mail, address, postcode and city for the checkout fields that are
+ * still empty (or blank). A field the shopper has typed in is never touched; nor is an empty profile value offered.
+ */
+export function prefillFromUser(user: PrefillCustomer, client: CheckoutInput, postalCode: string): ContactPrefill {
+  const offered = {
+    name: [user.first_name, user.last_name].map((part) => (part ?? '').trim()).filter(Boolean).join(' '),
+    phone: (user.phone ?? '').trim(),
+    email: (user.email ?? '').trim(),
+    address: (user.address ?? '').trim(),
+    city: (user.city ?? '').trim(),
+  };
+  const fill: ContactPrefill['client'] = {};
+  for (const key of Object.keys(offered) as Array<keyof typeof offered>) {
+    if (client[key].trim() === '' && offered[key] !== '') fill[key] = offered[key];
+  }
+  const code = (user.postal_code ?? '').trim();
+  return { client: fill, ...(postalCode.trim() === '' && code !== '' ? { postalCode: code } : {}) };
 }
