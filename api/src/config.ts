@@ -117,3 +117,16 @@ export function loadConfig(env: NodeJS.ProcessEnv, deps: LoadConfigDeps): Config
     logLevel: env.LOG_LEVEL || 'info',
   };
 }
+
+/**
+ * The embedded data directory a CLI (staff:create, seed) opens: the server's. `npm start` runs in the repo root and keeps DATA_DIR
+ * (default `.data`) there, but npm runs a workspace script (`npm run staff:create -w @shop/api`) in `api/`: resolving
+ * against the working directory would quietly create the account in a database the server never opens. So the
+ * default is the repo root's `.data`, and a relative DATA_DIR is taken from the folder the command was typed in
+ * (npm's INIT_CWD).
+ */
+export function cliDataDir(env: Record<string, string | undefined>, cwd: string, repoRoot: string): string {
+  if (!env.DATA_DIR) return path.join(repoRoot, '.data');
+  if (env.DATA_DIR.startsWith('memory://')) return env.DATA_DIR;
+  return path.resolve(env.INIT_CWD || cwd, env.DATA_DIR);
+}

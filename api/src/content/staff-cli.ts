@@ -5,9 +5,9 @@
  * the command is typed in). The embedded data directory allows one process: stop the server first, or set
  * STAFF_EMAIL/STAFF_PASSWORD and restart it.
  */
-import { REPO_ROOT } from '../config.js';
+import { cliDataDir, REPO_ROOT } from '../config.js';
 import { DataDirLockedError, migrateDatabase, openDatabase, type Database } from '../db/index.js';
-import { checkStaffInput, ensureStaffAccount, staffCliDataDir, StaffInputError } from './staff.js';
+import { checkStaffInput, ensureStaffAccount, StaffInputError } from './staff.js';
 
 const [email, password] = process.argv.slice(2);
 if (!email || !password) {
@@ -24,7 +24,7 @@ try {
 }
 let database: Database;
 try {
-  database = await openDatabase({ databaseUrl: process.env.DATABASE_URL || undefined, dataDir: staffCliDataDir(process.env, process.cwd(), REPO_ROOT) });
+  database = await openDatabase({ databaseUrl: process.env.DATABASE_URL || undefined, dataDir: cliDataDir(process.env, process.cwd(), REPO_ROOT) });
 } catch (error) {
   if (!(error instanceof DataDirLockedError)) throw error;
   console.error(`[staff] ${error.message} (or set STAFF_EMAIL/STAFF_PASSWORD and restart the server instead)`);

@@ -12,17 +12,6 @@ export const STAFF_ROLE = 'staff';
 
 export class StaffInputError extends Error {}
 
-/**
- * The embedded data directory the CLI opens: the server's. `npm start` runs in the repo root and keeps DATA_DIR
- * (default `.data`) there, but npm runs a workspace script (`npm run staff:create -w @shop/api`) in `api/`: resolving
- * against the working directory would quietly create the account in a database the server never opens. So the
- * default is the repo root's `.data`, and a relative DATA_DIR is taken from the folder the command was typed in
- * (npm's INIT_CWD).
- */
-export function staffCliDataDir(env: Record<string, string | undefined>, cwd: string, repoRoot: string): string {
-  if (!env.DATA_DIR) return path.join(repoRoot, '.data');
-  return path.resolve(env.INIT_CWD || cwd, env.DATA_DIR);
-}
 
 export function checkStaffInput(email: string, password: string): { email: string; password: string } {
   const normalised = email.trim().toLowerCase();

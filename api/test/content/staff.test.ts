@@ -12,7 +12,8 @@ import { customers } from '../../src/db/schema.js';
 import { openDatabase } from '../../src/db/index.js';
 import { REPO_ROOT } from '../../src/config.js';
 import { verifyPassword } from '../../src/accounts/passwords.js';
-import { checkStaffInput, ensureStaffAccount, staffCliDataDir, StaffInputError } from '../../src/content/staff.js';
+import { checkStaffInput, ensureStaffAccount, StaffInputError } from '../../src/content/staff.js';
+import { cliDataDir } from '../../src/config.js';
 import { useTestApp } from '../support/app.js';
 import { testDatabaseKinds } from '../support/databases.js';
 
@@ -77,7 +78,7 @@ describe('a half-configured STAFF_EMAIL', () => {
   });
 });
 
-describe('staffCliDataDir: the CLI opens the database `npm start` uses', () => {
+describe('cliDataDir: the CLIs opens the database `npm start` uses', () => {
   const root = '/srv/shop';
   it.each([
     ['no DATA_DIR, run by npm in api/', { INIT_CWD: '/srv/shop' }, '/srv/shop/api', '/srv/shop/.data'],
@@ -86,7 +87,7 @@ describe('staffCliDataDir: the CLI opens the database `npm start` uses', () => {
     ['a relative DATA_DIR without npm', { DATA_DIR: 'data/prod' }, '/srv/shop', '/srv/shop/data/prod'],
     ['an absolute DATA_DIR', { DATA_DIR: '/var/lib/shop', INIT_CWD: '/srv/shop' }, '/srv/shop/api', '/var/lib/shop'],
   ])('%s', (_name, env, cwd, expected) => {
-    expect(staffCliDataDir(env, cwd, root)).toBe(expected);
+    expect(cliDataDir(env, cwd, root)).toBe(expected);
   });
 });
 
