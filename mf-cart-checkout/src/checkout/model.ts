@@ -2,7 +2,8 @@ import { createEffect, createEvent, createStore, sample } from 'effector';
 import { persist } from 'effector-storage/local';
 import { createReservation, getShippingMethods } from '@shop/contracts/api';
 import type { AddressFeature, Customer, OrderInfo, Reservation, ShippingMethod } from '@shop/contracts/types';
-import { $client, cartErrorsReported, clientChanged, orderInfoChanged } from '../cart/model.js';
+import { $user } from '@shop/contracts/bus';
+import { $client, cartErrorsReported, clientChanged, contactDetailsForgotten, orderInfoChanged } from '../cart/model.js';
 import { cartErrorsFrom, prefillFromUser, rememberAddress, type ReservationRequest } from './rules.js';
 
 /**
@@ -21,7 +22,9 @@ export const $shippingMethodsFailed = createStore(false, { name: 'checkout:shipp
   .reset(fetchShippingMethodsFx.done);
 
 export const postalCodeChanged = createEvent<string>({ name: 'checkout:postal-code-changed' });
-export const $postalCode = createStore('', { name: 'checkout:postal-code' }).on(postalCodeChanged, (_, code) => code);
+export const $postalCode = createStore('', { name: 'checkout:postal-code' })
+  .on(postalCodeChanged, (_, code) => code)
+  .reset(contactDetailsForgotten);
 
 /**
  * The logged-in customer (the bus store $user, read by the details step: this remote never fetches the user) offered
@@ -41,11 +44,14 @@ sample({
   target: postalCodeChanged,
 });
 
+// A customer who logs out (or whose session ends) takes the details the checkout prefilled or remembered along.
+sample({ clock: $user.updates, filter: (user) => user === null, target: contactDetailsForgotten });
+
 export const addressRemembered = createEvent<AddressFeature>({ name: 'checkout:address-remembered' });
 export const $knownAddresses = createStore<AddressFeature[]>([], { name: 'checkout:known-addresses' }).on(
   addressRemembered,
   (known, feature) => rememberAddress(known, feature),
-);
+).reset(contactDetailsForgotten);
 
 /** Places the reservation; a refusal that names lines becomes the cart's errors (shown on those lines). */
 export const reserveFx = createEffect<ReservationRequest, Reservation>((payload) => createReservation(payload));

@@ -3,14 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { Provider } from 'effector-react';
-import { allSettled, fork, type Scope } from 'effector';
+import { allSettled, createEvent, fork, type Scope } from 'effector';
 import { $user } from '@shop/contracts/bus';
 import { mapCustomer } from '@shop/contracts/mappers';
 import { rawCustomer } from '@shop/contracts/testing';
 import type { CheckoutInput } from '@shop/contracts/types';
 import CheckoutPage from './CheckoutPage.js';
 import { $client, $orders } from '../cart/model.js';
-import { $postalCode, $shippingMethods, userDetailsOffered } from './model.js';
+import { $knownAddresses, $postalCode, $shippingMethods, userDetailsOffered } from './model.js';
 import { prefillFromUser } from './rules.js';
 import { cartLine } from '../cart/fixtures.js';
 
@@ -98,5 +98,33 @@ describe('prefillFromUser', () => {
     await allSettled(userDetailsOffered, { scope, params: kari });
     expect(scope.getState($client)).toEqual({ ...empty, name: 'Kari Nordmann', phone: '91234567', email: 'kari@example.no', address: 'Storgata 1', city: 'Bergen' });
     expect(scope.getState($postalCode)).toBe('0155');
+  });
+});
+
+describe('logging out', () => {
+  // Stands in for mf-account's model, which owns $user: the session ends.
+  const sessionEnded = createEvent();
+  $user.reset(sessionEnded);
+
+  it("forgets the customer's contact details, postcode and known addresses, so the next person at this browser cannot see them", async () => {
+    const address = { street: 'Storgata', houseNumber: '1', postcode: '0155', city: 'OSLO', position: null };
+    const scope = fork({
+      values: [
+        [$user, kari],
+        [$client, { ...empty, name: 'Kari Nordmann', email: 'kari@example.no' }],
+        [$postalCode, '0155'],
+        [$knownAddresses, [address]],
+      ],
+    });
+    await allSettled(sessionEnded, { scope });
+    expect(scope.getState($client)).toEqual(empty);
+    expect(scope.getState($postalCode)).toBe('');
+    expect(scope.getState($knownAddresses)).toEqual([]);
+  });
+
+  it('an anonymous shopper keeps what they typed when nothing changes', async () => {
+    const scope = fork({ values: [[$client, { ...empty, name: 'Ola' }]] });
+    await allSettled(sessionEnded, { scope });
+    expect(scope.getState($client)).toEqual({ ...empty, name: 'Ola' });
   });
 });
