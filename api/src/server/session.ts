@@ -225,8 +225,9 @@ export function installSessions(app: FastifyInstance, options: SessionOptions): 
   app.addHook('onRequest', async (request, reply) => {
     request.session = new RequestSession(shared, request, reply);
   });
-  // preValidation: after routing (404s stay 404s), before the body is validated or the handler runs.
-  app.addHook('preValidation', async (request, reply) => {
+  // preParsing: after routing (404s stay 404s), before the body is even read, so a forged request gets 419 whatever
+  // it carries (malformed JSON, a foreign content type, too large) and nothing of it is parsed or validated.
+  app.addHook('preParsing', async (request, reply) => {
     if (request.is404 || !needsCsrf(request.method)) return;
     if (isCsrfExempt(request.method, request.routeOptions.url)) return;
     const session = await request.session.get();

@@ -73,7 +73,7 @@ describe.each(testDatabaseKinds())('payments on %s', (kind) => {
   };
   /** The shopper presses "Betal" on the stand-in page and then closes the browser (the redirect is not followed). */
   const pay = async (snippet: string) => {
-    const page = await fetch(iframeSrc(snippet));
+    const page = await fetch(new URL(iframeSrc(snippet), origin));
     const html = await page.text();
     expect(html).toContain('Betal ');
     const action = /<form method="post" action="([^"]+)"/.exec(html)![1]!;
