@@ -46,7 +46,9 @@ describe('CartModal ("Min Handlekurv" content)', () => {
     expect(text(lines[1])).toContain('Farge: Rød · Størrelse: S');
     expect(lines[0].querySelector('img')?.getAttribute('src')).toBe('/api/v1/images/articles/1.svg');
     expect(text(screen.getByTestId('cart-deposit'))).toBe('4,00 kr');
+    // The cart's freight (highest frightPrice), labelled as what it is: the price of home delivery.
     expect(text(screen.getByTestId('cart-freight'))).toBe('149,00 kr');
+    expect(screen.getByTestId('cart-freight').previousElementSibling?.textContent).toBe('Frakt ved hjemlevering');
     expect(text(screen.getByTestId('cart-discount'))).toBe('−50,00 kr');
     expect(text(screen.getByTestId('cart-total'))).toBe('200,00 kr');
     expect(screen.getByRole('link', { name: 'Gå til kassen' }).getAttribute('href')).toBe('/checkout');

@@ -20,6 +20,7 @@ import {
   rememberAddress,
   reservationPayload,
   serverFieldErrors,
+  shippingPrice,
   sortByDistance,
   validateCheckout,
   type CheckoutDraft,
@@ -87,6 +88,22 @@ describe('delivery choice', () => {
 
   it('no methods → no choice', () => {
     expect(effectiveMethod([], [cartLine()], 'delivery')).toBeNull();
+  });
+
+  // The same rule as the API's shippingPrice: home delivery costs the cart's freight, not the method's 19900.
+  const express: ShippingMethod = { id: 'express', name: 'Ekspress', description: null, price: 29900 };
+  const pricedPickup: ShippingMethod = { ...pickup, price: 4900 };
+  it.each([
+    { case: 'home delivery of one default line costs its 9900', method: delivery, cart: [cartLine({ ean: A })], price: 9900 },
+    { case: 'home delivery costs the highest frightPrice, not the sum', method: delivery, cart: [cartLine({ ean: A }), cartLine({ ean: B, frightPrice: 14900, count: 3 })], price: 14900 },
+    { case: 'a line dearer than the method is charged in full', method: delivery, cart: [cartLine({ ean: A, frightPrice: 24900 })], price: 24900 },
+    { case: 'free-freight lines deliver free', method: delivery, cart: [cartLine({ ean: A, frightPrice: 0 })], price: 0 },
+    { case: 'every home-delivery method costs the cart freight', method: express, cart: [cartLine({ ean: A })], price: 9900 },
+    { case: 'empty cart (no line carries freight) → the method price', method: delivery, cart: [], price: 19900 },
+    { case: 'click-and-collect is free', method: pickup, cart: [cartLine({ ean: A, frightPrice: 14900 })], price: 0 },
+    { case: 'click-and-collect stays free even if the method has a price', method: pricedPickup, cart: [cartLine({ ean: A })], price: 0 },
+  ])('shippingPrice: $case', ({ method, cart, price }) => {
+    expect(shippingPrice(method, cart)).toBe(price);
   });
 });
 

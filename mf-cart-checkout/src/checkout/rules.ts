@@ -15,6 +15,7 @@ import type {
   Shop,
   VariantShop,
 } from '@shop/contracts/types';
+import { freightPrice } from '../cart/rules.js';
 import { texts } from '../texts.js';
 
 /**
@@ -25,6 +26,18 @@ import { texts } from '../texts.js';
 /** Methods whose id names a pickup are click-and-collect; everything else is sent to the shopper's address. */
 export function isClickAndCollect(method: Pick<ShippingMethod, 'id'>): boolean {
   return /pickup|collect|klikk|hent|\bcc\b/i.test(method.id);
+}
+
+/**
+ * What a shipping method costs for these lines — the one shipping rule of the front end, the same as the API's
+ * (api/src/checkout/rules.ts `shippingPrice`): click-and-collect is free; home delivery costs the cart's freight
+ * (`freightPrice`, the highest frightPrice among the lines, what the cart modal shows); the method's own price applies
+ * only when no line carries a freight price (an empty cart). The checkout's option labels, its summary line and
+ * "Å betale" all use this figure.
+ */
+export function shippingPrice(method: Pick<ShippingMethod, 'id' | 'price'>, orders: CartLine[]): number {
+  if (isClickAndCollect(method)) return 0;
+  return orders.length > 0 ? freightPrice(orders) : method.price;
 }
 
 /** Lines marked onlyCC can only be collected in a shop: the whole order is then click-and-collect. */
