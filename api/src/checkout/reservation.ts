@@ -17,7 +17,7 @@
  * fallback when no line carries a freight price.
  */
 import { and, asc, desc, eq, gt, gte, inArray, lte, ne, sql } from 'drizzle-orm';
-import { WEB_SHOP_ID } from '@shop/contracts/constants';
+import { CLICK_AND_COLLECT_METHOD_ID, WEB_SHOP_ID } from '@shop/contracts/constants';
 import type { RawReservation, RawReservationLine } from '@shop/contracts/types';
 import type { Db } from '../db/index.js';
 import {
@@ -42,7 +42,7 @@ import { articleImageUrl } from '../routes/images/urls.js';
 import { discountFor, promoState, promoTexts, shippingPrice, VAT_PERCENTAGE } from './rules.js';
 import { contactErrors, reservationTexts, type FieldError } from './validation.js';
 
-export const CLICK_AND_COLLECT = 'click-and-collect';
+export const CLICK_AND_COLLECT = CLICK_AND_COLLECT_METHOD_ID;
 
 export interface ReservationInput {
   CustomerName: string;

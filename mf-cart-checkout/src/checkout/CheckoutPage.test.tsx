@@ -13,7 +13,7 @@ const A = '7040000000017';
 const B = '7040000000024';
 const methods = [
   { id: 'delivery', name: 'Hjemlevering', description: null, price: 19900 },
-  { id: 'pickup', name: 'Klikk og hent', description: null, price: 0 },
+  { id: 'click-and-collect', name: 'Klikk og hent', description: null, price: 0 },
 ];
 
 /** Text with the money format's non-breaking spaces as plain ones. */
@@ -103,7 +103,7 @@ describe('CheckoutPage', () => {
     expect(screen.getByTestId('cart-freight').previousElementSibling?.textContent).toBe('Frakt: Klikk og hent');
     expect(text(screen.getByTestId('cart-freight'))).toBe('0,00 kr');
     expect(text(screen.getByTestId('cart-total'))).toBe('250,00 kr');
-    expect(scope.getState($selectedShipping)).toEqual({ id: 'pickup', price: 0 });
+    expect(scope.getState($selectedShipping)).toEqual({ id: 'click-and-collect', price: 0 });
   });
 
   it('shows a cart error on its line', () => {

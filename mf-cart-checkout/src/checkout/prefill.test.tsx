@@ -16,7 +16,7 @@ import { cartLine } from '../cart/fixtures.js';
 
 const methods = [
   { id: 'delivery', name: 'Hjemlevering', description: null, price: 19900 },
-  { id: 'pickup', name: 'Klikk og hent', description: null, price: 0 },
+  { id: 'click-and-collect', name: 'Klikk og hent', description: null, price: 0 },
 ];
 const kari = mapCustomer(rawCustomer());
 const empty: CheckoutInput = { name: '', phone: '', email: '', delivery: true, address: '', city: '' };

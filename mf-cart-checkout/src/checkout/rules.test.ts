@@ -29,7 +29,7 @@ import {
 const A = '7040000000017';
 const B = '7040000000024';
 const delivery: ShippingMethod = { id: 'delivery', name: 'Hjemlevering', description: null, price: 19900 };
-const pickup: ShippingMethod = { id: 'pickup', name: 'Klikk og hent', description: null, price: 0 };
+const pickup: ShippingMethod = { id: 'click-and-collect', name: 'Klikk og hent', description: null, price: 0 };
 
 const rawShop = (overrides: Partial<RawShop> = {}): RawShop => ({
   ShopID: 1,
@@ -69,17 +69,17 @@ describe('delivery choice', () => {
   it.each([
     { id: 'delivery', cc: false },
     { id: 'express', cc: false },
-    { id: 'pickup', cc: true },
+    { id: 'pickup', cc: false },
     { id: 'click-and-collect', cc: true },
-    { id: 'klikk-og-hent', cc: true },
+    { id: 'klikk-og-hent', cc: false },
   ])('$id is click-and-collect: $cc', ({ id, cc }) => {
     expect(isClickAndCollect({ id })).toBe(cc);
   });
 
   it.each([
-    { case: 'ordinary lines allow every method', cart: [cartLine({ ean: A })], chosen: 'delivery', allowed: ['delivery', 'pickup'], effective: 'delivery' },
-    { case: 'an onlyCC line forces click-and-collect', cart: [cartLine({ ean: A }), cartLine({ ean: B, onlyCC: true })], chosen: 'delivery', allowed: ['pickup'], effective: 'pickup' },
-    { case: 'an unknown choice falls back to the first', cart: [cartLine({ ean: A })], chosen: 'drone', allowed: ['delivery', 'pickup'], effective: 'delivery' },
+    { case: 'ordinary lines allow every method', cart: [cartLine({ ean: A })], chosen: 'delivery', allowed: ['delivery', 'click-and-collect'], effective: 'delivery' },
+    { case: 'an onlyCC line forces click-and-collect', cart: [cartLine({ ean: A }), cartLine({ ean: B, onlyCC: true })], chosen: 'delivery', allowed: ['click-and-collect'], effective: 'click-and-collect' },
+    { case: 'an unknown choice falls back to the first', cart: [cartLine({ ean: A })], chosen: 'drone', allowed: ['delivery', 'click-and-collect'], effective: 'delivery' },
   ])('$case', ({ cart, chosen, allowed, effective }) => {
     expect(allowedMethods([delivery, pickup], cart).map((m) => m.id)).toEqual(allowed);
     expect(effectiveMethod([delivery, pickup], cart, chosen)?.id).toBe(effective);
@@ -118,8 +118,8 @@ describe('validateCheckout', () => {
     { case: 'bad email', draft: draft({ email: 'kari@' }), errors: { email: texts.invalidEmail } },
     { case: 'delivery needs address, postcode and city', draft: draft({ address: '', postalCode: '', city: '' }), errors: { address: texts.required(texts.address), postalCode: texts.required(texts.postalCode), city: texts.required(texts.city) } },
     { case: 'postcode of three digits', draft: draft({ postalCode: '150' }), errors: { postalCode: texts.invalidPostalCode } },
-    { case: 'click-and-collect needs a shop, not an address', draft: draft({ delivery: false, address: '', postalCode: '', city: '', shippingMethodId: 'pickup' }), errors: { shop: texts.chooseShopError } },
-    { case: 'click-and-collect with a shop', draft: draft({ delivery: false, address: '', shippingMethodId: 'pickup', shopId: 3 }), errors: {} },
+    { case: 'click-and-collect needs a shop, not an address', draft: draft({ delivery: false, address: '', postalCode: '', city: '', shippingMethodId: 'click-and-collect' }), errors: { shop: texts.chooseShopError } },
+    { case: 'click-and-collect with a shop', draft: draft({ delivery: false, address: '', shippingMethodId: 'click-and-collect', shopId: 3 }), errors: {} },
     { case: 'no shipping method', draft: draft({ shippingMethodId: null }), errors: { delivery: texts.shippingFailed } },
   ])('$case', ({ draft: input, errors }) => {
     expect(validateCheckout(input)).toEqual(errors);
@@ -149,8 +149,8 @@ describe('reservationPayload', () => {
   });
 
   it('click-and-collect sends the chosen shop and no address', () => {
-    const payload = reservationPayload(draft({ delivery: false, shopId: 7, shippingMethodId: 'pickup' }), [cartLine({ ean: A })]);
-    expect(payload).toMatchObject({ Delivery: 0, ShopID: 7, Address: '', PostalCode: '', City: '', shipping_method_id: 'pickup' });
+    const payload = reservationPayload(draft({ delivery: false, shopId: 7, shippingMethodId: 'click-and-collect' }), [cartLine({ ean: A })]);
+    expect(payload).toMatchObject({ Delivery: 0, ShopID: 7, Address: '', PostalCode: '', City: '', shipping_method_id: 'click-and-collect' });
   });
 });
 

@@ -1,5 +1,5 @@
 import { isApiError } from '@shop/contracts/api';
-import { WEB_SHOP_ID } from '@shop/contracts/constants';
+import { CLICK_AND_COLLECT_METHOD_ID, WEB_SHOP_ID } from '@shop/contracts/constants';
 import { weekOpeningHours } from '@shop/contracts/mappers';
 import { MONDAY_FIRST_DAYS, weekdayName } from '@shop/contracts/format';
 import { isValidPhone } from '@shop/contracts/validation';
@@ -23,9 +23,9 @@ import { texts } from '../texts.js';
  * payload and reading cart errors out of a failed reservation.
  */
 
-/** Methods whose id names a pickup are click-and-collect; everything else is sent to the shopper's address. */
+/** The click-and-collect method (the same id the API checks); everything else is sent to the shopper's address. */
 export function isClickAndCollect(method: Pick<ShippingMethod, 'id'>): boolean {
-  return /pickup|collect|klikk|hent|\bcc\b/i.test(method.id);
+  return method.id === CLICK_AND_COLLECT_METHOD_ID;
 }
 
 /**
