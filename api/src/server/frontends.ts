@@ -107,7 +107,7 @@ export async function installFrontends(app: FastifyInstance, options: FrontendOp
     cacheControl: false,
     // index.html must go through serveIndex (token + no-store); returning false makes it a 404 → fallback below.
     allowedPath: (pathName) => pathName !== '/index.html',
-    setHeaders: (res, file) => res.setHeader('cache-control', cacheControlFor(file)),
+    setHeaders: (reply, file) => void reply.header('cache-control', cacheControlFor(file)),
   });
 
   for (const remote of REMOTE_APPS) {
@@ -118,10 +118,8 @@ export async function installFrontends(app: FastifyInstance, options: FrontendOp
       index: false,
       wildcard: true,
       cacheControl: false,
-      setHeaders: (res, file) => {
-        res.setHeader('access-control-allow-origin', '*');
-        res.setHeader('cross-origin-resource-policy', CROSS_ORIGIN);
-        res.setHeader('cache-control', cacheControlFor(file));
+      setHeaders: (reply, file) => {
+        reply.header('access-control-allow-origin', '*').header('cross-origin-resource-policy', CROSS_ORIGIN).header('cache-control', cacheControlFor(file));
       },
     });
   }
