@@ -5,7 +5,7 @@
  * routes send no long cache headers, so a change shows on the next request.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { asc, count, desc, eq, inArray, ne } from 'drizzle-orm';
+import { asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { Type, type Static } from 'typebox';
 import type { BlogPostInput, EditorBlogPost, EditorSession, HomeLayoutInput, PollInput, StaticPageInput } from '@shop/contracts/types';
 import { slug as slugOf } from '@shop/contracts/format';
@@ -35,6 +35,9 @@ export const EDITOR_ERRORS = {
   postNotFound: 'Fant ikke innlegget.',
   pollNotFound: 'Fant ikke avstemningen.',
 } as const;
+
+/** Advisory lock key serializing home layout saves (any constant unique in this app; the seed uses its own). */
+const HOME_LAYOUTS_LOCK = 0x686f6d65; // "home"
 
 /** Slugs the blog routes use for themselves (GET /blog/posts, /blog/categories…). */
 const RESERVED_SLUGS = new Set(['posts', 'post', 'categories', 'category']);
@@ -337,6 +340,9 @@ export const editorRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const normalised = safeSettings(settingsFromSlots(request.body.slots));
       const now = new Date();
       await db().transaction(async (tx) => {
+        // One home-layout save at a time: two saves that publish (each unpublishing the other rows, then writing its
+        // own) deadlocked on PostgreSQL — a 500 after a second's wait (found by test/security's concurrent fuzzing).
+        await tx.execute(sql`select pg_advisory_xact_lock(${HOME_LAYOUTS_LOCK})`);
         if (request.body.published) await tx.update(homeLayouts).set({ published: false, updatedAt: now }).where(ne(homeLayouts.name, name));
         await tx
           .insert(homeLayouts)
