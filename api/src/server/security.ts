@@ -10,8 +10,10 @@
  *   snippets set inline styles. Inline styles cannot run code; scripts stay strict.
  * - img-src: this origin (the API's generated images), data: URIs, and any https: image (editor-set banners and
  *   blog images may live on a CDN, see content/sanitize.ts safeSrc). connect-src: this origin and the remotes'.
- * - frame-src 'self' (the payment stand-ins' pay page); frame-ancestors 'self' and X-Frame-Options SAMEORIGIN: the
- *   shop cannot be framed by another site (clickjacking). object-src 'none', base-uri 'self', form-action 'self'.
+ * - frame-src 'self' (the payment stand-ins' pay page) and the origins of payment providers configured by URL
+ *   (KLARNA_BASE_URL / QLIRO_BASE_URL: their snippets frame the pay page from there). frame-ancestors 'self' and
+ *   X-Frame-Options SAMEORIGIN: the shop cannot be framed by another site (clickjacking). object-src 'none',
+ *   base-uri 'self', form-action 'self'.
  * - Production (NODE_ENV=production, served over HTTPS): HSTS for a year and upgrade-insecure-requests. Neither is
  *   sent in development: both would break http://localhost.
  * - Cross-Origin-Resource-Policy same-origin by default; the remotes' assets and /remotes.json say cross-origin
@@ -24,11 +26,32 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import fastifyHelmet from '@fastify/helmet';
 import type { RemotesConfig } from '../config.js';
+import { paymentsConfig, type PaymentsConfig } from '../payments/config.js';
 
 export interface SecurityOptions {
   remotes: RemotesConfig;
   /** Served over HTTPS in production: HSTS and upgrade-insecure-requests. */
   production: boolean;
+  /** Origins the checkout may frame besides this one; default: the configured payment providers' (paymentFrameOrigins). */
+  frameOrigins?: string[];
+}
+
+/**
+ * The origins of the payment providers configured by URL (KLARNA_BASE_URL, QLIRO_BASE_URL): a provider's checkout
+ * snippet frames its pay page from there. Without a URL the provider is this server's stand-in ('self').
+ */
+export function paymentFrameOrigins(config: PaymentsConfig = paymentsConfig()): string[] {
+  const origins = new Set<string>();
+  for (const base of [config.klarna.baseUrl, config.qliro.baseUrl]) {
+    if (!base) continue;
+    try {
+      const url = new URL(base);
+      if (url.protocol === 'https:' || url.protocol === 'http:') origins.add(url.origin);
+    } catch {
+      // not a URL: the payment client reports it when used
+    }
+  }
+  return [...origins].sort();
 }
 
 /** The distinct origins of the remotes' absolute manifest URLs (site-relative ones are this origin: 'self'). */
@@ -71,7 +94,7 @@ export function cspDirectives(options: SecurityOptions, inlineScripts: string[] 
     'img-src': ["'self'", 'data:', 'blob:', 'https:', ...remotes],
     'font-src': ["'self'", 'data:', ...remotes],
     'connect-src': ["'self'", ...remotes],
-    'frame-src': ["'self'"],
+    'frame-src': ["'self'", ...(options.frameOrigins ?? paymentFrameOrigins())],
     'frame-ancestors': ["'self'"],
     'form-action': ["'self'"],
     'object-src': ["'none'"],
