@@ -1,6 +1,6 @@
 import { createEffect, createStore, sample } from 'effector';
 import { persist } from 'effector-storage/local';
-import { $favourites, favouriteToggled } from '@shop/contracts/bus';
+import { $favourites, favouriteToggled, remoteFailed } from '@shop/contracts/bus';
 import { getArticleBundle } from '@shop/contracts/api';
 import type { Article } from '@shop/contracts/types';
 import { isFavouriteList, toggleFavourite } from './rules.js';
@@ -12,7 +12,14 @@ persist({ store: $favourites, key: 'favourites', sync: true, contract: isFavouri
 
 /** The favourites page's articles; shown filtered by $favourites so a removal (here or in another tab) shows at once. */
 export const loadFavouriteArticlesFx = createEffect<number[], Article[]>((ids) => (ids.length ? getArticleBundle(ids) : Promise.resolve([])));
-export const $favouriteArticles = createStore<Article[]>([]).on(loadFavouriteArticlesFx.doneData, (_, articles) => articles);
+/**
+ * When a piece of this remote fails (e.g. an article of an unexpected shape made the page throw), the loaded articles
+ * are dropped: "Prøv igjen" then fetches them again instead of rendering the same bad data.
+ */
+export const favouritesPageFailed = remoteFailed.filter({ fn: (failure) => failure.remote === 'mf_account' });
+export const $favouriteArticles = createStore<Article[]>([])
+  .on(loadFavouriteArticlesFx.doneData, (_, articles) => articles)
+  .reset(favouritesPageFailed);
 
 /** Articles added since the last load are fetched again (another tab may have added them). */
 export const $missingFavouriteIds = sample({

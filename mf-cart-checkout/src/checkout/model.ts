@@ -2,7 +2,7 @@ import { createEffect, createEvent, createStore, sample } from 'effector';
 import { persist } from 'effector-storage/local';
 import { createReservation, getShippingMethods } from '@shop/contracts/api';
 import type { AddressFeature, Customer, OrderInfo, Reservation, ShippingMethod } from '@shop/contracts/types';
-import { $user } from '@shop/contracts/bus';
+import { $user, remoteFailed } from '@shop/contracts/bus';
 import { $client, cartErrorsReported, clientChanged, contactDetailsForgotten, orderInfoChanged } from '../cart/model.js';
 import { cartErrorsFrom, prefillFromUser, rememberAddress, type ReservationRequest } from './rules.js';
 
@@ -13,10 +13,14 @@ import { cartErrorsFrom, prefillFromUser, rememberAddress, type ReservationReque
 export const shippingMethodsRequested = createEvent({ name: 'checkout:shipping-methods-requested' });
 export const fetchShippingMethodsFx = createEffect<void, ShippingMethod[]>(() => getShippingMethods());
 sample({ clock: shippingMethodsRequested, target: fetchShippingMethodsFx });
-export const $shippingMethods = createStore<ShippingMethod[]>([], { name: 'checkout:shipping-methods' }).on(
-  fetchShippingMethodsFx.doneData,
-  (_, methods) => methods,
-);
+/**
+ * When a piece of this remote fails (e.g. a shipping method of an unexpected shape made the checkout throw), the
+ * methods are dropped: "Prøv igjen" then fetches them again instead of rendering the same bad data.
+ */
+export const checkoutPieceFailed = remoteFailed.filter({ fn: (failure) => failure.remote === 'mf_cart_checkout' });
+export const $shippingMethods = createStore<ShippingMethod[]>([], { name: 'checkout:shipping-methods' })
+  .on(fetchShippingMethodsFx.doneData, (_, methods) => methods)
+  .reset(checkoutPieceFailed);
 export const $shippingMethodsFailed = createStore(false, { name: 'checkout:shipping-methods-failed' })
   .on(fetchShippingMethodsFx.fail, () => true)
   .reset(fetchShippingMethodsFx.done);
