@@ -18,7 +18,8 @@ function BannerSlot({ banner, slot, eager = false }: { banner: Banner | null; sl
     <>
       <picture>
         {banner.imageMobile && <source media="(max-width: 1019px)" srcSet={banner.imageMobile} />}
-        <img src={banner.image} alt={banner.title ?? ''} loading={eager ? 'eager' : 'lazy'} />
+        {/* The title is shown as text beside the image and names the link: the image itself is decorative. */}
+        <img src={banner.image} alt="" loading={eager ? 'eager' : 'lazy'} />
       </picture>
       {(banner.title || banner.text) && (
         <span className={styles.bannerText}>
