@@ -10,6 +10,8 @@ export interface ShopServer {
   port: number;
   dataDir: string;
   stop(): Promise<void>;
+  /** Crashes the process (SIGKILL, no clean shutdown); the data directory stays so a restart can reuse it. */
+  kill(): Promise<void>;
 }
 
 export async function freePort(): Promise<number> {
@@ -45,9 +47,10 @@ async function waitForHealth(url: string, child: ChildProcess, output: () => str
  */
 export async function startShop(
   env: Record<string, string> = {},
-  opts: { dataDir?: string; keepData?: boolean } = {},
+  opts: { dataDir?: string; keepData?: boolean; port?: number } = {},
 ): Promise<ShopServer> {
-  const port = await freePort();
+  // A fixed port lets a journey restart "the same" server (same origin, so the browser's cookies and storage apply).
+  const port = opts.port ?? (await freePort());
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'shop-e2e-'));
   if (!opts.dataDir && existsSync(templateDataDir)) cpSync(templateDataDir, dataDir, { recursive: true });
   rmSync(join(dataDir, 'pglite.lock'), { force: true });
@@ -66,13 +69,19 @@ export async function startShop(
     port,
     dataDir,
     async stop() {
-      if (child.exitCode === null) {
+      if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
         child.kill('SIGTERM');
         await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
         if (child.exitCode === null) child.kill('SIGKILL');
       }
       if (!opts.keepData) rmSync(dataDir, { recursive: true, force: true });
+    },
+    async kill() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGKILL');
+      await exited;
     },
   };
 }
