@@ -19,6 +19,7 @@ import { installFrontends } from './frontends.js';
 import { installInputGuards } from './input.js';
 import { collectRoutes } from './route-table.js';
 import { cspDirectives, installSecurityHeaders } from './security.js';
+import { installHttpCache } from './httpCache.js';
 import { installSessions } from './session.js';
 
 export interface AppOptions {
@@ -28,6 +29,8 @@ export interface AppOptions {
   remotes?: RemotesConfig;
   /** Production behind HTTPS (NODE_ENV=production): HSTS, upgrade-insecure-requests and Secure cookies. */
   production?: boolean;
+  /** Redis shared by the API processes (cache invalidations); default REDIS_URL. */
+  redisUrl?: string;
   /** Secure session cookie (default: `production`). */
   secureCookies?: boolean;
   logger?: FastifyServerOptions['logger'];
@@ -60,6 +63,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await app.register(fastifyCookie);
   installSessions(app, { db: database.db, secure: options.secureCookies ?? production });
   installInputGuards(app);
+  installHttpCache(app, { redisUrl: options.redisUrl ?? (process.env.REDIS_URL || undefined) });
   await app.register(fastifyCompress, {
     global: true,
     threshold: 1024,
