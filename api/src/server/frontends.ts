@@ -106,7 +106,9 @@ export async function installFrontends(app: FastifyInstance, options: FrontendOp
     wildcard: true,
     cacheControl: false,
     // index.html must go through serveIndex (token + no-store); returning false makes it a 404 → fallback below.
-    allowedPath: (pathName) => pathName !== '/index.html',
+    // A miss under /api is the API's JSON 404 straight away: it never looks at the file system (the static plugin
+    // lists directories to check spelling, so unknown API paths would otherwise cost disk reads each).
+    allowedPath: (pathName) => pathName !== '/index.html' && pathName !== '/api' && !pathName.startsWith('/api/'),
     setHeaders: (reply, file) => void reply.header('cache-control', cacheControlFor(file)),
   });
 

@@ -30,7 +30,7 @@ import {
 export const CASES_PER_ROUTE = 1_000;
 /** One request slower than this is a finding too (a pathological regex or query). */
 export const SLOW_MS = 2_000;
-const CHUNK = 50;
+const CHUNK = 100;
 /**
  * Requests in flight at once. The embedded database works in its own thread, so a few concurrent requests keep both
  * cores busy (validation and serialization here, queries there); results do not depend on the order.
