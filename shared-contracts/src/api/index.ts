@@ -1,5 +1,5 @@
 export {
-  http,
+  type ApiResponse,
   setApiBaseUrl,
   getApiBaseUrl,
   setCsrfTokenSource,
