@@ -3,17 +3,25 @@ import { createStore } from 'effector';
 import { cartAddRequested, remoteFailed } from '@shop/contracts/bus';
 import { modelsReady } from '../routing/model.js';
 import { loadRemoteModels } from './models.js';
-import { parseRemotes, type RemoteEntry } from './remotes.js';
+import { onRemoteFirstUse } from './loadRemoteModule.js';
+import { inlineRemotes, ON_DEMAND_MODELS, parseRemotes, type RemoteEntry } from './remotes.js';
 import { remoteErrorPlugin } from './runtimePlugin.js';
 import { createSingletonRegistry } from './singletons.js';
 import { describe } from './errors.js';
+import { isLoading } from '../scroll/loading.js';
 
-/** How long the first render waits for the remotes' models; a slow remote attaches its model when it arrives. */
-const MODELS_WAIT_MS = 3000;
 /** A registry that does not answer must not keep the page blank: render the chrome with fallbacks instead. */
 const REGISTRY_TIMEOUT_MS = 5000;
 
 async function fetchRemotes(): Promise<RemoteEntry[]> {
+  // The server that serves index.html writes the registry into it (no round trip before the first remote can load);
+  // /remotes.json is the fallback (dev servers) and stays the registry's public address.
+  const inline = inlineRemotes();
+  if (inline !== undefined) {
+    const { remotes, problems } = parseRemotes(inline, window.location.href);
+    for (const problem of problems) console.error(`[shell] remotes.json: ${problem}`);
+    return remotes;
+  }
   try {
     const response = await fetch('/remotes.json', {
       headers: { accept: 'application/json' },
@@ -32,8 +40,11 @@ async function fetchRemotes(): Promise<RemoteEntry[]> {
 }
 
 /**
- * Start-up: remote registry → every remote's ./model (in parallel, failures isolated) → models ready.
- * Resolves when the models are in or MODELS_WAIT_MS has passed, whichever comes first.
+ * Start-up: remote registry → (first view loaded) the start-up models (cart, session: in parallel, failures
+ * isolated) → models ready. Resolves once the remotes are registered: the first render does not wait for any model
+ * (the header's cart count and user appear when their models arrive; what the models gate — the first navigation's
+ * user fetch, the open-cart flag — waits for `modelsReady`, routing/model.ts). The models of ON_DEMAND_MODELS
+ * remotes are imported with the first piece the shell mounts from them.
  */
 export async function startFederation(): Promise<void> {
   registerPlugins([
@@ -47,16 +58,55 @@ export async function startFederation(): Promise<void> {
   const remotes = await fetchRemotes();
   registerRemotes(remotes.map(({ name, entry }) => ({ name, entry })));
 
-  const models = loadRemoteModels(remotes.map((remote) => remote.name)).then((results) => {
-    for (const result of results) {
-      if (result.probe) singletons.record(result.remote, result.probe);
-      if (!result.ok) remoteFailed({ remote: result.remote, module: 'model', message: result.error ?? '' });
-    }
-    window.__SHOP_DEBUG__ = singletons.snapshot();
-    // The units the models implement are listening now: the first navigation's user fetch and the open-cart flag
-    // may go out (routing/model.ts).
-    modelsReady();
+  const attachModels = (names: string[]) =>
+    loadRemoteModels(names).then((results) => {
+      for (const result of results) {
+        if (result.probe) singletons.record(result.remote, result.probe);
+        if (!result.ok) remoteFailed({ remote: result.remote, module: 'model', message: result.error ?? '' });
+      }
+      window.__SHOP_DEBUG__ = singletons.snapshot();
+    });
+
+  const registered = new Set(remotes.map((remote) => remote.name));
+  onRemoteFirstUse((remote) => {
+    if (ON_DEMAND_MODELS.has(remote) && registered.has(remote)) void attachModels([remote]);
   });
 
-  await Promise.race([models, new Promise((resolve) => setTimeout(resolve, MODELS_WAIT_MS))]);
+  const startupModels = remotes.filter((remote) => !ON_DEMAND_MODELS.has(remote.name)).map((remote) => remote.name);
+  afterFirstView(() => {
+    void attachModels(startupModels).then(() => {
+      // The units the start-up models implement are listening now: the first navigation's user fetch and the
+      // open-cart flag may go out (routing/model.ts).
+      modelsReady();
+    });
+  });
+}
+
+/** Latest start of the start-up models, whatever the page is still loading. */
+const MODELS_LATEST_MS = 3000;
+/** How often the first view's loading flag is looked at (SPEC §9's poll interval). */
+const POLL_MS = 50;
+
+/**
+ * Runs `start` once the first view is in — the window has loaded and the page's remote pieces and API requests are
+ * done (the shell's loading flag, scroll/loading.ts) — or after MODELS_LATEST_MS at the latest. The start-up models
+ * (cart, session) and their remote entries then do not compete with the page's own remote and its largest paint
+ * for bandwidth and main thread. What they drive shows a moment later: a returning shopper's cart badge, a
+ * logged-in user's name.
+ */
+export function afterFirstView(start: () => void, busy: () => boolean = isLoading, win: Window = window): void {
+  let started = false;
+  const once = () => {
+    if (started) return;
+    started = true;
+    start();
+  };
+  const poll = () => {
+    if (started) return;
+    if (busy()) win.setTimeout(poll, POLL_MS);
+    else once();
+  };
+  if (win.document.readyState === 'complete') win.setTimeout(poll, POLL_MS);
+  else win.addEventListener('load', () => win.setTimeout(poll, POLL_MS), { once: true });
+  win.setTimeout(once, MODELS_LATEST_MS);
 }
