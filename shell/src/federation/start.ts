@@ -8,7 +8,6 @@ import { inlineRemotes, ON_DEMAND_MODELS, parseRemotes, type RemoteEntry } from 
 import { remoteErrorPlugin } from './runtimePlugin.js';
 import { createSingletonRegistry } from './singletons.js';
 import { describe } from './errors.js';
-import { isLoading } from '../scroll/loading.js';
 
 /** A registry that does not answer must not keep the page blank: render the chrome with fallbacks instead. */
 const REGISTRY_TIMEOUT_MS = 5000;
@@ -40,11 +39,12 @@ async function fetchRemotes(): Promise<RemoteEntry[]> {
 }
 
 /**
- * Start-up: remote registry → (first view loaded) the start-up models (cart, session: in parallel, failures
- * isolated) → models ready. Resolves once the remotes are registered: the first render does not wait for any model
- * (the header's cart count and user appear when their models arrive; what the models gate — the first navigation's
- * user fetch, the open-cart flag — waits for `modelsReady`, routing/model.ts). The models of ON_DEMAND_MODELS
- * remotes are imported with the first piece the shell mounts from them.
+ * Start-up: remote registry → the start-up models (cart, session, catalogue probe: in parallel, failures isolated)
+ * → models ready. Resolves once the remotes are registered: the first render does not wait for the models (it
+ * waited up to 3 s); they load alongside the page's own remote. The header's cart count and user appear when their
+ * models arrive; what needs a model — the first navigation's user fetch, the open-cart flag, a click on the cart
+ * link — waits for `modelsReady` (routing/model.ts whenModelsReady). The models of ON_DEMAND_MODELS remotes are
+ * imported with the first piece the shell mounts from them.
  */
 export async function startFederation(): Promise<void> {
   registerPlugins([
@@ -73,40 +73,9 @@ export async function startFederation(): Promise<void> {
   });
 
   const startupModels = remotes.filter((remote) => !ON_DEMAND_MODELS.has(remote.name)).map((remote) => remote.name);
-  afterFirstView(() => {
-    void attachModels(startupModels).then(() => {
-      // The units the start-up models implement are listening now: the first navigation's user fetch and the
-      // open-cart flag may go out (routing/model.ts).
-      modelsReady();
-    });
+  void attachModels(startupModels).then(() => {
+    // The units the start-up models implement are listening now: the first navigation's user fetch, the open-cart
+    // flag and a cart-link click made before this moment may go out (routing/model.ts whenModelsReady).
+    modelsReady();
   });
-}
-
-/** Latest start of the start-up models, whatever the page is still loading. */
-const MODELS_LATEST_MS = 3000;
-/** How often the first view's loading flag is looked at (SPEC §9's poll interval). */
-const POLL_MS = 50;
-
-/**
- * Runs `start` once the first view is in — the window has loaded and the page's remote pieces and API requests are
- * done (the shell's loading flag, scroll/loading.ts) — or after MODELS_LATEST_MS at the latest. The start-up models
- * (cart, session) and their remote entries then do not compete with the page's own remote and its largest paint
- * for bandwidth and main thread. What they drive shows a moment later: a returning shopper's cart badge, a
- * logged-in user's name.
- */
-export function afterFirstView(start: () => void, busy: () => boolean = isLoading, win: Window = window): void {
-  let started = false;
-  const once = () => {
-    if (started) return;
-    started = true;
-    start();
-  };
-  const poll = () => {
-    if (started) return;
-    if (busy()) win.setTimeout(poll, POLL_MS);
-    else once();
-  };
-  if (win.document.readyState === 'complete') win.setTimeout(poll, POLL_MS);
-  else win.addEventListener('load', () => win.setTimeout(poll, POLL_MS), { once: true });
-  win.setTimeout(once, MODELS_LATEST_MS);
 }
