@@ -6,9 +6,10 @@
  * DATABASE_URL  postgres:// URL of a real PostgreSQL; when unset the embedded PGlite is used
  * DATA_DIR      embedded database directory (default `.data`, relative to the working directory = repo root)
  * REMOTES_JSON  inline JSON for /remotes.json; REMOTES_FILE a path to such a file (REMOTES_JSON wins)
- * NODE_ENV      `production` marks the session cookie Secure
+ * NODE_ENV      `production`: served over HTTPS (HSTS, upgrade-insecure-requests, Secure session cookie)
  * SEED_ARTICLES number of articles the seed creates in an empty database (the seed's own default when unset)
  * LOG_LEVEL     pino level (default info)
+ * STATIC_ROOT   folder holding shell/dist and <remote>/dist to serve (default: this checkout)
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -110,9 +111,22 @@ export function loadConfig(env: NodeJS.ProcessEnv, deps: LoadConfigDeps): Config
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir: path.resolve(deps.cwd, env.DATA_DIR || '.data'),
     production: env.NODE_ENV === 'production',
-    rootDir: REPO_ROOT,
+    rootDir: env.STATIC_ROOT ? path.resolve(deps.cwd, env.STATIC_ROOT) : REPO_ROOT,
     remotes,
     seedArticles,
     logLevel: env.LOG_LEVEL || 'info',
   };
+}
+
+/**
+ * The embedded data directory a CLI (staff:create, seed) opens: the server's. `npm start` runs in the repo root and keeps DATA_DIR
+ * (default `.data`) there, but npm runs a workspace script (`npm run staff:create -w @shop/api`) in `api/`: resolving
+ * against the working directory would quietly create the account in a database the server never opens. So the
+ * default is the repo root's `.data`, and a relative DATA_DIR is taken from the folder the command was typed in
+ * (npm's INIT_CWD).
+ */
+export function cliDataDir(env: Record<string, string | undefined>, cwd: string, repoRoot: string): string {
+  if (!env.DATA_DIR) return path.join(repoRoot, '.data');
+  if (env.DATA_DIR.startsWith('memory://')) return env.DATA_DIR;
+  return path.resolve(env.INIT_CWD || cwd, env.DATA_DIR);
 }

@@ -9,6 +9,9 @@ import { DataDirLockedError, migrateDatabase, openDatabase, type Database } from
 import { seedDatabase } from './seed/index.js';
 import { buildApp, type App } from './server/app.js';
 
+/** Advisory lock key for start-up migrations ("shopmigr" as a number). */
+const STARTUP_LOCK_KEY = 0x73686f706d696772n.toString();
+
 const log = (message: string) => console.log(`[api] ${message}`);
 
 async function main(): Promise<void> {
@@ -35,7 +38,16 @@ async function main(): Promise<void> {
 
   database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   log(`database: ${database.kind} (${database.location}) at ${(performance.now() / 1000).toFixed(2)} s`);
-  await migrateDatabase(database.db);
+  // Several API processes may start together against one PostgreSQL: one migrates while the others wait. (The
+  // embedded database is one process by construction: its lock file says so.)
+  const startupLock = database.kind === 'postgres' ? await database.pool.connect() : null;
+  try {
+    await startupLock?.query('select pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
+    await migrateDatabase(database.db);
+  } finally {
+    await startupLock?.query('select pg_advisory_unlock($1)', [STARTUP_LOCK_KEY]).catch(() => {});
+    startupLock?.release();
+  }
 
   const seedStart = performance.now();
   const seeded = await seedDatabase(database.db, {
@@ -54,7 +66,7 @@ async function main(): Promise<void> {
     database,
     rootDir: config.rootDir,
     remotes: config.remotes,
-    secureCookies: config.production,
+    production: config.production,
     logger: { level: config.logLevel },
     logRequests: config.logLevel === 'debug' || config.logLevel === 'trace',
   });

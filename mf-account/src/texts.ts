@@ -10,6 +10,8 @@ export const texts = {
   username: 'E-post eller telefonnummer',
   password: 'Passord',
   loginButton: 'Logg inn',
+  usernameRequired: 'Skriv inn e-postadressen eller telefonnummeret ditt',
+  passwordRequired: 'Skriv inn passordet ditt',
   forgotLink: 'Glemt passordet?',
   noAccount: 'Har du ikke konto?',
   registerLink: 'Registrer deg',

@@ -26,6 +26,8 @@ export const texts = {
   deposit: (amount: string) => `Herav pant ${amount}`,
   toCheckout: chromeTexts.goToCheckout,
   promoOpen: 'Har du en rabattkode?',
+  loginIntro: 'Har du konto?',
+  login: 'Logg inn',
   cartSummary: 'Sammendrag av handlekurven',
 
   // ---- promo code ----

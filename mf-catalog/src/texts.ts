@@ -43,6 +43,7 @@ export const texts = {
 
   // filters
   filters: 'Filtrer',
+  showFilters: (active: number) => (active === 0 ? 'Filtrer' : `Filtrer (${active} valgt)`),
   filterPrice: 'Pris',
   priceFrom: 'Fra (kr)',
   priceTo: 'Til (kr)',

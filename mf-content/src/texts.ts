@@ -53,6 +53,7 @@ export const texts = {
   pollTitle: 'Avstemning',
   noActivePoll: 'Det er ingen aktive avstemninger akkurat nå.',
   submitAnswers: 'Send svar',
+  pollClosed: 'Denne avstemningen er avsluttet. Her ser du hvordan det ble stemt.',
   sending: 'Sender …',
   chooseAnswer: 'Velg et svar på minst ett spørsmål.',
   correct: 'Riktig!',
@@ -79,7 +80,7 @@ export const texts = {
   messenger: 'Send melding',
   showOnMap: 'Vis på kart',
   distanceFrom: (d: string) => `${d} unna`,
-  webshop: 'Nettbutikk – ingen besøksadresse',
+  hoursUnknown: 'Åpningstidene er ikke oppgitt.',
 
   // social
   socialTitle: 'Følg oss',
@@ -88,6 +89,7 @@ export const texts = {
   // editor
   editorTitle: 'Redaksjon',
   editorLogin: 'Du må være logget inn med en redaktørkonto for å bruke redaksjonen.',
+  editorLoginLink: 'Logg inn',
   editorForbidden: 'Kontoen din har ikke tilgang til redaksjonen.',
   editorNewPost: 'Skriv innlegg',
   editorNewPoll: 'Lag avstemning',

@@ -8,7 +8,7 @@ describe('package entry', () => {
   it('re-exports the SAME bus units and API client as the subpaths (no second copy)', () => {
     expect(contracts.$cartCount).toBe(bus.$cartCount);
     expect(contracts.cartAddRequested).toBe(bus.cartAddRequested);
-    expect(contracts.setApiBaseUrl).toBe(api.setApiBaseUrl);
+    expect(contracts.http).toBe(api.http);
     expect(contracts.getCurrentCustomer).toBe(api.getCurrentCustomer);
   });
 

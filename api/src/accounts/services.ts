@@ -19,10 +19,14 @@ export interface AccountServices {
 export function createAccountServices(app: FastifyInstance, env: NodeJS.ProcessEnv = process.env): AccountServices {
   const db = app.database.db;
   const throttle = createLoginThrottle(db, env.REDIS_URL || undefined);
-  app.addHook('onClose', async () => throttle.store.close());
+  const mailer = new Mailer(db, app.log, env.SMTP_URL || undefined);
+  app.addHook('onClose', async () => {
+    await mailer.drain();
+    await throttle.store.close();
+  });
   return {
     throttle,
-    mailer: new Mailer(db, app.log, env.SMTP_URL || undefined),
+    mailer,
     publicUrl: (env.PUBLIC_URL || 'http://localhost:8080').replace(/\/$/, ''),
   };
 }

@@ -5,6 +5,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../db/index.js';
+import type { DbExecutor } from './mail.js';
 import { customerTokens } from '../db/schema.js';
 
 export type TokenKind = 'verify' | 'reset';
@@ -16,8 +17,11 @@ export const TOKEN_TTL_MS: Record<TokenKind, number> = {
 
 export const hashToken = (raw: string) => createHash('sha256').update(raw).digest('hex');
 
-/** Issues a new token; older unused tokens of the same kind stop working (only the latest link is valid). */
-export async function issueToken(db: Db, customerId: number, kind: TokenKind, now = new Date()): Promise<string> {
+/**
+ * Issues a new token; older unused tokens of the same kind stop working (only the latest link is valid).
+ * Pass a transaction to issue it together with other writes (a savepoint then keeps the two statements together).
+ */
+export async function issueToken(db: DbExecutor, customerId: number, kind: TokenKind, now = new Date()): Promise<string> {
   const raw = randomBytes(32).toString('base64url');
   await db.transaction(async (tx) => {
     await tx

@@ -19,6 +19,8 @@ export const accountFieldTexts = {
   terms: 'Du må godta vilkårene',
   birthDate: 'Ugyldig fødselsdato',
   token: 'Lenken er ugyldig eller utløpt - be om en ny.',
+  username: 'Skriv inn e-postadressen eller telefonnummeret ditt',
+  loginPassword: 'Skriv inn passordet ditt',
 } as const;
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -67,7 +69,8 @@ function fieldRules(input: AccountInput, required: boolean): FieldError[] {
 
 export function passwordRules(input: { password?: unknown; password_confirmation?: unknown }): FieldError[] {
   const errors: FieldError[] = [];
-  if (typeof input.password !== 'string' || input.password.length < MIN_PASSWORD_LENGTH) {
+  // A password of blanks only would pass the length rule but could never log in (blank login fields are invalid).
+  if (typeof input.password !== 'string' || input.password.length < MIN_PASSWORD_LENGTH || input.password.trim() === '') {
     errors.push({ field: 'password', message: accountFieldTexts.password });
   } else if (input.password !== input.password_confirmation) {
     errors.push({ field: 'password_confirmation', message: accountFieldTexts.passwordConfirmation });

@@ -11,9 +11,13 @@
  * line from the web-shop stock (shop 55) when it holds the whole count, else from the physical shop with the most
  * units that holds the whole count (a line is never split across shops: one parcel per line). The reservation's
  * ShopID is 55 for home delivery.
+ *
+ * Shipping (decision): click-and-collect is free; home delivery costs the highest fright_price among the ordered
+ * articles (`shippingPrice` in rules.ts), the same freight the cart shows. The method's own price is only the
+ * fallback when no line carries a freight price.
  */
 import { and, asc, desc, eq, gt, gte, inArray, lte, ne, sql } from 'drizzle-orm';
-import { WEB_SHOP_ID } from '@shop/contracts/constants';
+import { CLICK_AND_COLLECT_METHOD_ID, WEB_SHOP_ID } from '@shop/contracts/constants';
 import type { RawReservation, RawReservationLine } from '@shop/contracts/types';
 import type { Db } from '../db/index.js';
 import {
@@ -35,10 +39,10 @@ import {
 } from '../db/schema.js';
 import { HttpError } from '../server/errors.js';
 import { articleImageUrl } from '../routes/images/urls.js';
-import { discountFor, promoState, promoTexts, VAT_PERCENTAGE } from './rules.js';
+import { discountFor, promoState, promoTexts, shippingPrice, VAT_PERCENTAGE } from './rules.js';
 import { contactErrors, reservationTexts, type FieldError } from './validation.js';
 
-export const CLICK_AND_COLLECT = 'click-and-collect';
+export const CLICK_AND_COLLECT = CLICK_AND_COLLECT_METHOD_ID;
 
 export interface ReservationInput {
   CustomerName: string;
@@ -83,6 +87,8 @@ interface PricedLine {
   count: number;
   price: number;
   pant: number;
+  /** The article's fright_price (null = the default); the highest of the lines is the home delivery's price. */
+  frightPrice: number | null;
   campaignArticleId: number | null;
 }
 
@@ -151,6 +157,7 @@ export async function createReservation(
       name: articles.name,
       price: articles.price,
       pant: articles.pant,
+      frightPrice: articles.frightPrice,
       purchasable: articles.purchasableOnWeb,
       visible: articles.visibleOnWeb,
       limit: articles.webPurchaseLimit,
@@ -212,6 +219,7 @@ export async function createReservation(
       count: item.Count,
       price: useCampaign ? campaign.price : row.price,
       pant: row.pant,
+      frightPrice: row.frightPrice,
       campaignArticleId: useCampaign ? item.CampaignArticleID : null,
     });
   }
@@ -220,7 +228,8 @@ export async function createReservation(
   const goods = priced.reduce((sum, l) => sum + l.price * l.count, 0);
   const deposit = priced.reduce((sum, l) => sum + l.pant * l.count, 0);
   const discount = promo ? discountFor(promo, goods, deposit) : 0;
-  const shipping = home ? method!.price : 0;
+  // Home delivery costs the cart's freight (highest fright_price of the lines), never a price from the client.
+  const shipping = shippingPrice({ home, methodPrice: method!.price, lineFreights: priced.map((l) => l.frightPrice) });
   const total = goods - discount + shipping;
 
   // ---- one transaction: stock, reservation, lines, order

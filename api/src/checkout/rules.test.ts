@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { discountFor, promoState, vatOf } from './rules.js';
+import { discountFor, promoState, shippingPrice, vatOf } from './rules.js';
 
 const d = (s: string) => new Date(s);
 
@@ -39,5 +39,21 @@ describe('vatOf', () => {
     [0, 0, 0],
   ])('%i øre → VAT %i, net %i', (total, vat, net) => {
     expect(vatOf(total)).toEqual({ vat, net });
+  });
+});
+
+describe('shippingPrice: home delivery costs the cart\'s freight, click-and-collect is free', () => {
+  it.each([
+    ['click-and-collect is free, whatever the lines', false, 0, [14900, null], 0],
+    ['click-and-collect with a priced method is still free', false, 4900, [9900], 0],
+    ['one line without fright_price → the default 9900, not the method price', true, 19900, [null], 9900],
+    ['one line with its own fright_price', true, 19900, [14900], 14900],
+    ['the highest of several lines, not the sum', true, 19900, [9900, 14900, null], 14900],
+    ['a default line outranks a cheaper explicit one', true, 19900, [4900, null], 9900],
+    ['free-freight articles only → free home delivery', true, 19900, [0, 0], 0],
+    ['a line dearer than the method is charged in full', true, 19900, [29900, null], 29900],
+    ['no line carries a freight price → the method price', true, 19900, [], 19900],
+  ] as const)('%s', (_n, home, methodPrice, lineFreights, expected) => {
+    expect(shippingPrice({ home, methodPrice, lineFreights })).toBe(expected);
   });
 });

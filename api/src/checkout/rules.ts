@@ -1,7 +1,9 @@
 /**
- * Pure checkout rules (promo-code validity, discount, VAT). Money is integer øre; VAT is derived from the total,
- * never stored twice (ARCHITECTURE "API conventions").
+ * Pure checkout rules (promo-code validity, discount, shipping price, VAT). Money is integer øre; VAT is derived from
+ * the total, never stored twice (ARCHITECTURE "API conventions").
  */
+import { DEFAULT_FRIGHT_PRICE } from '@shop/contracts/constants';
+
 export const VAT_PERCENTAGE = 25;
 
 export const promoTexts = {
@@ -37,6 +39,19 @@ export interface DiscountRule {
 export function discountFor(rule: DiscountRule, goodsTotal: number, depositTotal: number): number {
   const wanted = rule.fixed ? rule.amount : Math.round((goodsTotal * Math.min(Math.max(rule.amount, 0), 100)) / 100);
   return Math.max(0, Math.min(wanted, goodsTotal - depositTotal));
+}
+
+/**
+ * What the shopper pays for getting the order (SPEC §4 "Freight price is the highest frightPrice among the items").
+ * Click-and-collect is free. Home delivery costs the cart's freight: the highest fright_price among the ordered
+ * articles (null in the database = DEFAULT_FRIGHT_PRICE, 9900) — the same figure the cart shows as "Frakt ved
+ * hjemlevering". The shipping method's own price applies only when no line carries a freight price (no lines).
+ * The front end's counterpart is mf-cart-checkout `shippingPrice` (checkout/rules.ts).
+ */
+export function shippingPrice(input: { home: boolean; methodPrice: number; lineFreights: ReadonlyArray<number | null> }): number {
+  if (!input.home) return 0;
+  if (input.lineFreights.length === 0) return input.methodPrice;
+  return Math.max(...input.lineFreights.map((freight) => freight ?? DEFAULT_FRIGHT_PRICE));
 }
 
 /** VAT contained in a VAT-inclusive amount: total × 25/125, rounded to whole øre; net = total − VAT. */

@@ -1,21 +1,39 @@
 /**
- * `npm run staff:create -w @shop/api -- email password`: creates a staff (editor) account, or promotes an existing
- * account and sets its password. Uses DATABASE_URL when set, else the embedded database in DATA_DIR (default .data;
- * stop the server first: the embedded data directory allows one process).
+ * `npm run staff:create -w @shop/api -- email password` (from the repo root): creates a staff (editor) account, or
+ * promotes an existing account and sets its password. Uses DATABASE_URL when set, else the embedded database in
+ * DATA_DIR (default the repo root's `.data`, where `npm start` keeps it; a relative DATA_DIR is taken from the folder
+ * the command is typed in). The embedded data directory allows one process: stop the server first, or set
+ * STAFF_EMAIL/STAFF_PASSWORD and restart it.
  */
-import { migrateDatabase, openDatabase } from '../db/index.js';
-import { ensureStaffAccount, StaffInputError } from './staff.js';
+import { cliDataDir, REPO_ROOT } from '../config.js';
+import { DataDirLockedError, migrateDatabase, openDatabase, type Database } from '../db/index.js';
+import { checkStaffInput, ensureStaffAccount, StaffInputError } from './staff.js';
 
 const [email, password] = process.argv.slice(2);
 if (!email || !password) {
   console.error('usage: npm run staff:create -w @shop/api -- <email> <password>');
   process.exit(2);
 }
-const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir: process.env.DATA_DIR });
+// Bad input is refused before any database is opened (or created).
+try {
+  checkStaffInput(email, password);
+} catch (error) {
+  if (!(error instanceof StaffInputError)) throw error;
+  console.error(`[staff] ${error.message}`);
+  process.exit(2);
+}
+let database: Database;
+try {
+  database = await openDatabase({ databaseUrl: process.env.DATABASE_URL || undefined, dataDir: cliDataDir(process.env, process.cwd(), REPO_ROOT) });
+} catch (error) {
+  if (!(error instanceof DataDirLockedError)) throw error;
+  console.error(`[staff] ${error.message} (or set STAFF_EMAIL/STAFF_PASSWORD and restart the server instead)`);
+  process.exit(1);
+}
 try {
   await migrateDatabase(database.db);
   const result = await ensureStaffAccount(database.db, email, password);
-  console.log(`[staff] ${result.created ? 'created' : 'updated'} staff account ${email.trim().toLowerCase()} (customer id ${result.id})`);
+  console.log(`[staff] ${result.created ? 'created' : 'updated'} staff account ${email.trim().toLowerCase()} (customer id ${result.id}) in ${database.location}`);
 } catch (error) {
   if (error instanceof StaffInputError) {
     console.error(`[staff] ${error.message}`);

@@ -2,6 +2,7 @@
  * Staff accounts: customers with role 'staff' may use /api/v1/editor/…. Created (or promoted, with the given
  * password) from STAFF_EMAIL/STAFF_PASSWORD at start-up, or with `npm run staff:create -w @shop/api -- email password`.
  */
+import path from 'node:path';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../db/index.js';
 import { customers } from '../db/schema.js';
@@ -10,6 +11,7 @@ import { hashPassword, MIN_PASSWORD_LENGTH } from '../accounts/passwords.js';
 export const STAFF_ROLE = 'staff';
 
 export class StaffInputError extends Error {}
+
 
 export function checkStaffInput(email: string, password: string): { email: string; password: string } {
   const normalised = email.trim().toLowerCase();

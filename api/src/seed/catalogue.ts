@@ -22,7 +22,7 @@ import {
 } from './reference.js';
 import { SlugRegistry } from './slug.js';
 import { group3List, type FlatGroup3, type SizeScheme, type TechKind } from './taxonomy.js';
-import { BRAND_TAGLINES, FIT_SENTENCE, MODEL_NAMES, MODEL_SUFFIXES, REVIEW_REPLIES, REVIEW_TEXTS, WASH } from './texts.js';
+import { BRAND_TAGLINES, FIT_SENTENCE, MODEL_NAMES, MODEL_SUFFIXES, REVIEW_TEXTS, reviewRepliesFor, WASH } from './texts.js';
 
 export const SEED = 20121; // the chain was founded in 2012; any fixed number would do
 export const DEFAULT_ARTICLES = 1500;
@@ -427,7 +427,7 @@ export function generateArticle(id: number, now: Date, state: CatalogueState): G
         customerId,
         customerName,
         content: pick(rng, REVIEW_TEXTS[rating]),
-        reply: chance(rng, 0.25) ? pick(rng, REVIEW_REPLIES) : null,
+        reply: chance(rng, 0.25) ? pick(rng, reviewRepliesFor(rating)) : null,
         rating,
         approved: chance(rng, 0.85),
         trueToSize: g.sizes === 'one' ? null : weightedPick(rng, [0, -1, 1], (t) => (t === 0 ? 6 : 2)),

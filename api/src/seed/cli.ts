@@ -1,9 +1,11 @@
 /**
  * `npm run seed -w @shop/api` — migrate and seed a database outside the server, with timings.
- * Uses DATABASE_URL when set, else the embedded database in DATA_DIR (default .data; `memory://` for a throw-away one).
+ * Uses DATABASE_URL when set, else the server's embedded database (DATA_DIR, default the repo root's .data; see
+ * cliDataDir) or --data-dir (`memory://` for a throw-away one).
  * SEED_ARTICLES (or --articles N) sets the catalogue size. Seeding an already seeded database does nothing.
  */
 import { parseArgs } from 'node:util';
+import { cliDataDir, REPO_ROOT } from '../config.js';
 import { migrateDatabase, openDatabase } from '../db/index.js';
 import { insertStats } from './insert.js';
 import { seedDatabase } from './index.js';
@@ -24,7 +26,7 @@ if (articles !== undefined && (!Number.isInteger(articles) || articles < 0)) {
 }
 
 const t0 = performance.now();
-const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir: values['data-dir'] ?? process.env.DATA_DIR });
+const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir: values['data-dir'] ?? cliDataDir(process.env, process.cwd(), REPO_ROOT) });
 try {
   console.log(`[seed] database: ${database.kind} (${database.location}), open in ${Math.round(performance.now() - t0)} ms`);
   const tm = performance.now();

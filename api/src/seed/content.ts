@@ -65,7 +65,7 @@ export function promocodeRows(now: Date) {
     { name: 'VELKOMMEN', validFrom: at(now, -60), validTo: at(now, 365), fixed: true, amount: 10000, type: 'cart' },
     { name: 'STAUT15', validFrom: at(now, -14), validTo: at(now, 120), fixed: false, amount: 15, type: 'cart' },
     { name: 'MEDLEM20', validFrom: at(now, -30), validTo: at(now, 180), fixed: false, amount: 20, type: 'member' },
-    { name: 'FRIFRAKT', validFrom: at(now, -7), validTo: at(now, 60), fixed: true, amount: 19900, type: 'cart' },
+    { name: 'VINTER200', validFrom: at(now, -7), validTo: at(now, 60), fixed: true, amount: 20000, type: 'cart' },
     { name: 'SOMMER2025', validFrom: at(now, -200), validTo: at(now, -100), fixed: false, amount: 25, type: 'cart' },
     { name: 'JULEGAVE', validFrom: at(now, 20), validTo: at(now, 50), fixed: true, amount: 20000, type: 'cart' },
   ].map((p) => ({ ...p, validFrom: p.validFrom.toISOString(), validTo: p.validTo.toISOString() }));

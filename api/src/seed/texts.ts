@@ -110,8 +110,13 @@ export const REVIEW_TEXTS: Record<number, string[]> = {
   1: ['Gikk i stykker etter kort tid. Har sendt reklamasjon.', 'Dessverre altfor liten, og byttet tok lang tid.'],
 };
 
-export const REVIEW_REPLIES = [
-  'Takk for tilbakemeldingen! Hilsen kundeservice i Staut.',
-  'Så hyggelig å høre – god tur videre!',
-  'Takk for at du sier ifra. Ta gjerne kontakt med kundeservice, så finner vi en løsning.',
-];
+/** The shop's replies, by the tone of the review they answer (4–5 stars, 3, 1–2). */
+export const REVIEW_REPLIES = {
+  praise: ['Takk for tilbakemeldingen! Hilsen kundeservice i Staut.', 'Så hyggelig å høre – god tur videre!'],
+  mixed: ['Takk for en ærlig vurdering! Spør gjerne i butikken om råd om størrelse og passform.', 'Takk for tilbakemeldingen – den tar vi med oss.'],
+  complaint: ['Takk for at du sier ifra. Ta gjerne kontakt med kundeservice, så finner vi en løsning.', 'Så leit å høre! Kontakt kundeservice, så ordner vi en reklamasjon eller et bytte.'],
+} as const;
+
+export function reviewRepliesFor(rating: number): readonly string[] {
+  return rating >= 4 ? REVIEW_REPLIES.praise : rating === 3 ? REVIEW_REPLIES.mixed : REVIEW_REPLIES.complaint;
+}

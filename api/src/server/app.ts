@@ -1,6 +1,7 @@
 /**
  * The Fastify application factory, shared by main.ts and the tests (`app.inject`).
- * Order matters: cookies → sessions/CSRF → compression → OpenAPI → API routes → front ends + fallbacks.
+ * Order matters: route table → security headers → cookies → sessions/CSRF → compression → OpenAPI → API routes →
+ * front ends + fallbacks.
  */
 import { installPaymentStandIns } from '../payments/standins/index.js';
 import zlib from 'node:zlib';
@@ -15,6 +16,9 @@ import { defaultRemotes, REPO_ROOT, type RemotesConfig } from '../config.js';
 import { apiRoutes } from '../routes/index.js';
 import { ErrorBody, installErrorHandling } from './errors.js';
 import { installFrontends } from './frontends.js';
+import { installInputGuards } from './input.js';
+import { collectRoutes } from './route-table.js';
+import { cspDirectives, installSecurityHeaders } from './security.js';
 import { installSessions } from './session.js';
 
 export interface AppOptions {
@@ -22,7 +26,9 @@ export interface AppOptions {
   /** Repo root holding shell/dist and <remote>/dist (default: this checkout). */
   rootDir?: string;
   remotes?: RemotesConfig;
-  /** Secure session cookie (production behind HTTPS). */
+  /** Production behind HTTPS (NODE_ENV=production): HSTS, upgrade-insecure-requests and Secure cookies. */
+  production?: boolean;
+  /** Secure session cookie (default: `production`). */
   secureCookies?: boolean;
   logger?: FastifyServerOptions['logger'];
   /** Log every request (noisy: the front ends' assets are requests too). Default false. */
@@ -37,15 +43,23 @@ export async function buildApp(options: AppOptions): Promise<App> {
     logController: new LogController({ disableRequestLogging: !options.logRequests }),
     // A caller's X-Request-Id is kept as the log's request id, so a reported problem can be traced across services.
     requestIdHeader: 'x-request-id',
-    ajv: { customOptions: { coerceTypes: 'array', useDefaults: true, removeAdditional: true, allErrors: true } },
+    // strictNumbers: false so that minimum/maximum also apply to "Infinity"/"1e309" coerced from text (with strict
+    // numbers ajv skips the bounds of non-finite numbers); every numeric input has bounds (see server/input.ts).
+    ajv: { customOptions: { coerceTypes: 'array', useDefaults: true, removeAdditional: true, allErrors: true, strictNumbers: false } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   const { database } = options;
+  const production = options.production ?? false;
+  const remotes = options.remotes ?? defaultRemotes();
   app.decorate('database', database);
+  // First, so that every route of every plugin below is in the table.
+  app.decorate('routeTable', collectRoutes(app));
 
   installErrorHandling(app);
+  await installSecurityHeaders(app, { remotes, production });
   await app.register(fastifyCookie);
-  installSessions(app, { db: database.db, secure: options.secureCookies ?? false });
+  installSessions(app, { db: database.db, secure: options.secureCookies ?? production });
+  installInputGuards(app);
   await app.register(fastifyCompress, {
     global: true,
     threshold: 1024,
@@ -81,7 +95,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await installPaymentStandIns(app); // local Klarna/Qliro stand-ins at /stand-in/* (payments/config.ts)
   await installFrontends(app, {
     rootDir: options.rootDir ?? REPO_ROOT,
-    remotes: options.remotes ?? defaultRemotes(),
+    remotes,
+    csp: (inlineScripts) => cspDirectives({ remotes, production }, inlineScripts),
   });
   return app;
 }

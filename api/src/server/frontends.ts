@@ -5,6 +5,8 @@
  *   /remotes.json      the run-time remote registry (configuration, not a build artefact)
  *   anything else      GET + Accept: text/html → the shell's index.html (SPA fallback); /api/… → JSON 404
  * A dist folder that is not built yet gives a clear 503 instead of a crash, so the API can run before the build.
+ * Security headers come from security.ts; index.html's CSP also allows the hashes of its own inline scripts, and the
+ * remotes' assets and /remotes.json are Cross-Origin-Resource-Policy: cross-origin (a shell elsewhere loads them).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -17,12 +19,17 @@ import { homeLayouts, tenantSettings } from '../db/schema.js';
 import { settingsFromSlots } from '../routes/settings/index.js';
 import { tenantFromRows } from '../routes/tenant/index.js';
 import { TEXTS } from './errors.js';
+import { inlineScriptHashes, serializeCsp, type CspDirectives } from './security.js';
 
 export interface FrontendOptions {
   /** Repo root: `shell/dist` and `<remote>/dist` live below it. */
   rootDir: string;
   remotes: RemotesConfig;
+  /** The CSP directives of the site, given the hash sources of index.html's inline scripts. */
+  csp?: (inlineScripts: string[]) => CspDirectives;
 }
+
+const CROSS_ORIGIN = 'cross-origin';
 
 const CSRF_PLACEHOLDER = /__CSRF_TOKEN__/g;
 /** Build output names carry a content hash (`main.3f9a1c0b2d.js`): those never change and are cached for a year. */
@@ -111,6 +118,11 @@ export function acceptsHtml(request: FastifyRequest): boolean {
 export async function installFrontends(app: FastifyInstance, options: FrontendOptions): Promise<void> {
   const shellDist = path.join(options.rootDir, 'shell', 'dist');
   const readIndex = indexTemplateReader(path.join(shellDist, 'index.html'));
+  /** The CSP of a rendered index.html when it has inline scripts (their hashes added); null: the global header fits. */
+  const indexPolicy = (html: string): string | null => {
+    const hashes = options.csp ? inlineScriptHashes(html) : [];
+    return hashes.length && options.csp ? serializeCsp(options.csp(hashes)) : null;
+  };
 
   /** The published home layout (GET /home's answer), for the home page; none when there is none (or no database). */
   const homeLayout = async () => {
@@ -148,10 +160,14 @@ export async function installFrontends(app: FastifyInstance, options: FrontendOp
       const layout = await homeLayout();
       head += homeScript(layout) + bannerPreloads(layout?.TopBanner);
     }
+    const html = renderIndex(template, session.csrfToken, head);
+    // The page's inline scripts change per request (registry, tenant, home layout): the CSP names their hashes.
+    const csp = indexPolicy(html);
+    if (csp) reply.header('content-security-policy', csp);
     return reply
       .header('cache-control', 'no-store')
       .type('text/html; charset=utf-8')
-      .send(renderIndex(template, session.csrfToken, head));
+      .send(html);
   };
 
   await app.register(fastifyStatic, {
@@ -165,7 +181,7 @@ export async function installFrontends(app: FastifyInstance, options: FrontendOp
     preCompressed: true,
     // index.html must go through serveIndex (token + no-store); returning false makes it a 404 → fallback below.
     allowedPath: (pathName) => pathName !== '/index.html',
-    setHeaders: (res, file) => res.setHeader('cache-control', cacheControlFor(file)),
+    setHeaders: (reply, file) => void reply.header('cache-control', cacheControlFor(file)),
   });
 
   for (const remote of REMOTE_APPS) {
@@ -177,9 +193,8 @@ export async function installFrontends(app: FastifyInstance, options: FrontendOp
       wildcard: true,
       cacheControl: false,
       preCompressed: true,
-      setHeaders: (res, file) => {
-        res.setHeader('access-control-allow-origin', '*');
-        res.setHeader('cache-control', cacheControlFor(file));
+      setHeaders: (reply, file) => {
+        reply.header('access-control-allow-origin', '*').header('cross-origin-resource-policy', CROSS_ORIGIN).header('cache-control', cacheControlFor(file));
       },
     });
   }
@@ -198,7 +213,11 @@ export async function installFrontends(app: FastifyInstance, options: FrontendOp
       },
     },
     async (_request, reply) =>
-      reply.header('cache-control', 'no-cache').header('access-control-allow-origin', '*').send(remotes),
+      reply
+        .header('cache-control', 'no-cache')
+        .header('access-control-allow-origin', '*')
+        .header('cross-origin-resource-policy', CROSS_ORIGIN)
+        .send(remotes),
   );
 
   app.setNotFoundHandler(async (request, reply) => {
@@ -208,7 +227,7 @@ export async function installFrontends(app: FastifyInstance, options: FrontendOp
     }
     const remote = REMOTE_APPS.find((r) => url.startsWith(`/mf/${r.name}/`));
     if (remote) {
-      reply.header('access-control-allow-origin', '*');
+      reply.header('access-control-allow-origin', '*').header('cross-origin-resource-policy', CROSS_ORIGIN);
       const dist = path.join(options.rootDir, remote.name, 'dist');
       if (!fs.existsSync(dist)) return notBuilt(reply, remote.name, path.relative(options.rootDir, dist));
       return reply.status(404).type('text/plain; charset=utf-8').send('Fant ikke filen.\n');

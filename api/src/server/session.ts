@@ -6,7 +6,8 @@
  * - Sessions are created lazily: when the shell's index.html is served (it needs the CSRF token) or when a route
  *   calls `request.session.ensure()`. Cookie-less catalogue GETs never write a row.
  * - 30 days sliding expiry; the row and the cookie are refreshed at most once a day per session to keep reads cheap.
- * - Mutating /api/v1 requests need `X-CSRF-TOKEN` equal to the session's token, else 419.
+ * - Every mutating request (POST/PUT/PATCH/DELETE, on any route) needs `X-CSRF-TOKEN` equal to the session's token,
+ *   else 419 — except the few server-to-server routes in CSRF_EXEMPTIONS below, each of which verifies itself.
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -169,15 +170,52 @@ declare module 'fastify' {
   interface FastifyRequest {
     session: RequestSession;
   }
-  interface FastifyContextConfig {
-    /** Skip the CSRF check: only for provider-to-shop callbacks that verify themselves (payments push). */
-    csrfExempt?: boolean;
-  }
 }
 
-/** Whether a request must carry a valid CSRF token: every mutating call of the API. */
-export function needsCsrf(method: string, url: string): boolean {
-  return MUTATING.has(method) && (url === '/api/v1' || url.startsWith('/api/v1/') || url.startsWith('/api/v1?'));
+export interface CsrfExemption {
+  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** The route's full path pattern, exactly as registered. */
+  url: string;
+  /** Who calls it (never a shopper's browser on our pages) and how the route verifies the call instead. */
+  why: string;
+}
+
+/**
+ * THE list of mutating routes that take no CSRF token (the one place; test/security asserts that every other
+ * mutating route in the route table answers 419 without the token, and that these verify themselves).
+ * A CSRF token proves "this request comes from our page in this session"; these calls come from a payment
+ * provider's servers (or the local stand-ins that play them), which have no session, so each one must carry its
+ * own proof or change nothing it was merely told.
+ */
+export const CSRF_EXEMPTIONS: readonly CsrfExemption[] = [
+  {
+    method: 'POST',
+    url: '/api/v1/payments/klarna/push',
+    why: "Klarna's push (server to server, empty body). It is only a hint: the order is re-read from Klarna's API with our credentials before anything changes, and only known orders are read (payments/service.ts syncPayment).",
+  },
+  {
+    method: 'POST',
+    url: '/api/v1/payments/qliro/push',
+    why: "Qliro's status push (server to server). The pushed status is ignored: the order is re-read from Qliro's API with our key and secret before anything changes (payments/service.ts syncPayment).",
+  },
+  // The local provider stand-ins (payments/standins, never mounted when NODE_ENV=production) play the providers'
+  // own servers and pay pages: what our adapters and the pay page call is the provider's side, not the shop's API.
+  { method: 'POST', url: '/stand-in/klarna/checkout/v3/orders', why: "Stand-in for Klarna's order API: called by our server with the merchant's Basic credentials (else 401)." },
+  { method: 'POST', url: '/stand-in/klarna/ordermanagement/v1/orders/:id/acknowledge', why: "Stand-in for Klarna's order management API: Basic credentials (else 401)." },
+  { method: 'POST', url: '/stand-in/klarna/pay/:id', why: "Stand-in for Klarna's own pay page (a form on the provider's site in production); the order id is a random UUID." },
+  { method: 'POST', url: '/stand-in/qliro/checkout/merchantapi/orders', why: "Stand-in for Qliro's merchant API: called by our server with the Qliro HMAC token over the body (else 401)." },
+  { method: 'POST', url: '/stand-in/qliro/pay/:id', why: "Stand-in for Qliro's own pay page (a form on the provider's site in production)." },
+];
+
+const exempt = new Set(CSRF_EXEMPTIONS.map((e) => `${e.method} ${e.url}`));
+
+export function isCsrfExempt(method: string, routeUrl: string | undefined): boolean {
+  return routeUrl !== undefined && exempt.has(`${method} ${routeUrl}`);
+}
+
+/** Whether a request must carry a valid CSRF token: every mutating call (the exemptions are checked by route). */
+export function needsCsrf(method: string): boolean {
+  return MUTATING.has(method);
 }
 
 /** Installs sessions and the CSRF check on the root instance (needs @fastify/cookie registered first). */
@@ -187,11 +225,11 @@ export function installSessions(app: FastifyInstance, options: SessionOptions): 
   app.addHook('onRequest', async (request, reply) => {
     request.session = new RequestSession(shared, request, reply);
   });
-  // preValidation: after routing (404s stay 404s), before the body is validated or the handler runs.
-  app.addHook('preValidation', async (request, reply) => {
-    if (request.is404 || !needsCsrf(request.method, request.url)) return;
-    // The one exemption: routes a payment provider calls (payments push), marked `config: { csrfExempt: true }`.
-    if (request.routeOptions.config.csrfExempt === true) return;
+  // preParsing: after routing (404s stay 404s), before the body is even read, so a forged request gets 419 whatever
+  // it carries (malformed JSON, a foreign content type, too large) and nothing of it is parsed or validated.
+  app.addHook('preParsing', async (request, reply) => {
+    if (request.is404 || !needsCsrf(request.method)) return;
+    if (isCsrfExempt(request.method, request.routeOptions.url)) return;
     const session = await request.session.get();
     const header = request.headers[CSRF_HEADER];
     const given = Array.isArray(header) ? header[0] : header;

@@ -21,6 +21,7 @@ describe('registrationErrors', () => {
     ['phone starting with 2', { phone: '21234567' }, { phone: accountFieldTexts.phone }],
     ['e-mail without domain', { email: 'kari@' }, { email: accountFieldTexts.email }],
     ['short password', { password: '1234567', password_confirmation: '1234567' }, { password: accountFieldTexts.password }],
+    ['password of blanks only (could never log in)', { password: ' '.repeat(10), password_confirmation: ' '.repeat(10) }, { password: accountFieldTexts.password }],
     ['confirmation differs', { password_confirmation: 'x' }, { password_confirmation: accountFieldTexts.passwordConfirmation }],
     ['terms not accepted', { terms_conditions: 0 }, { terms_conditions: accountFieldTexts.terms }],
     ['future birth date', { birth_date: '2999-01-01' }, { birth_date: accountFieldTexts.birthDate }],

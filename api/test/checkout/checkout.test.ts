@@ -187,9 +187,36 @@ describe.each(testDatabaseKinds())('checkout on %s', (kind) => {
       }));
       expect(res.statusCode).toBe(201);
       const r = res.json<RawReservation>();
-      // 2 × 1999,00 = 3998,00; 15 % = 599,70; + 199,00 freight.
-      expect(r).toMatchObject({ ShopID: 55, Delivery: 1, CustomerID: t().fixtures.customerId, Total: 399800 - 59970 + 19900 });
+      // 2 × 1999,00 = 3998,00; 15 % = 599,70; + 99,00 freight (article 101 has no fright_price: the default 9900,
+      // not the delivery method's 199,00).
+      expect(r).toMatchObject({ ShopID: 55, Delivery: 1, CustomerID: t().fixtures.customerId, Total: 399800 - 59970 + 9900 });
       expect(await qty(1011, 55)).toBe(before55! - 2);
+    });
+
+    it('home delivery costs the highest fright_price of the lines (from the database), not the method price', async () => {
+      await t().db.update(s.articles).set({ frightPrice: 14900 }).where(eq(s.articles.id, 201));
+      const listPrice = async (id: number) => (await t().db.select({ p: s.articles.price }).from(s.articles).where(eq(s.articles.id, id)))[0]!.p;
+      const goods = (await listPrice(101)) + 2 * (await listPrice(201));
+      const b = await browser();
+      const res = await b.post('/reservations', {
+        ...payload({
+          Delivery: 1, shipping_method_id: 'delivery', Address: 'Storgata 1', ShopID: 0,
+          items: [{ EanNo: ean13('701011'), Count: 1, CampaignArticleID: null }, { EanNo: ean13('702011'), Count: 2, CampaignArticleID: null }],
+        }),
+        // Tampering: a shipping price in the payload is ignored (and stripped by the schema).
+        shippingPrice: 0,
+        shipping: 0,
+      });
+      await t().db.update(s.articles).set({ frightPrice: null }).where(eq(s.articles.id, 201));
+      expect(res.statusCode).toBe(201);
+      const r = res.json<RawReservation>();
+      // max(9900 default of article 101, 14900 of article 201) — once per order, not per line or unit.
+      const total = goods + 14900;
+      expect(r.Total).toBe(total);
+      const [row] = await t().db.select().from(s.reservations).where(eq(s.reservations.id, r.ReservationID));
+      expect(row).toMatchObject({ shippingPrice: 14900, total, discount: 0 });
+      const [order] = await t().db.select().from(s.orders).where(eq(s.orders.reservationId, r.ReservationID));
+      expect(order).toMatchObject({ total });
     });
 
     it('home delivery falls back to a physical shop when the web stock is short; sold out → 409, nothing written', async () => {

@@ -170,7 +170,9 @@ describe.each(testDatabaseKinds())('content routes on %s', (kind) => {
       expect(active.map((p) => p.id)).toEqual([ids.poll]);
       expect(active[0]!.questions.map((q) => q.options.length)).toEqual([2, 2]);
       expect(JSON.stringify(active)).not.toContain('correct');
-      expect((await ok<Poll>(`/polls/${ids.closedPoll}`)).name).toBe('Avsluttet');
+      expect(active[0]!.active).toBe(true);
+      // A closed poll is still shown (with its results), and says it is closed.
+      expect(await ok<Poll>(`/polls/${ids.closedPoll}`)).toMatchObject({ name: 'Avsluttet', active: false });
       expect((await get('/polls/99999')).statusCode).toBe(404);
     });
 

@@ -1,9 +1,19 @@
-/** Staff accounts: from STAFF_EMAIL/STAFF_PASSWORD at start-up, and promotion of an existing account. */
-import { describe, expect, it } from 'vitest';
+/**
+ * Staff accounts: from STAFF_EMAIL/STAFF_PASSWORD at start-up, promotion of an existing account, and the
+ * `npm run staff:create -w @shop/api` command the README documents (run for real, into the database the server uses).
+ */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { customers } from '../../src/db/schema.js';
+import { openDatabase } from '../../src/db/index.js';
+import { REPO_ROOT } from '../../src/config.js';
 import { verifyPassword } from '../../src/accounts/passwords.js';
 import { checkStaffInput, ensureStaffAccount, StaffInputError } from '../../src/content/staff.js';
+import { cliDataDir } from '../../src/config.js';
 import { useTestApp } from '../support/app.js';
 import { testDatabaseKinds } from '../support/databases.js';
 
@@ -48,4 +58,84 @@ describe.each(testDatabaseKinds())('staff accounts on %s', (kind) => {
     expect(after?.firstName).toBe(before?.firstName);
     expect(await verifyPassword(after?.passwordHash, 'nyttpassord1')).toBe(true);
   });
+});
+
+describe('a half-configured STAFF_EMAIL', () => {
+  const saved = { email: process.env.STAFF_EMAIL, password: process.env.STAFF_PASSWORD };
+  // Registered before useTestApp's beforeAll, so the app is built with only the e-mail set.
+  beforeAll(() => {
+    process.env.STAFF_EMAIL = 'halv@staut.no';
+    delete process.env.STAFF_PASSWORD;
+  });
+  afterAll(() => {
+    process.env.STAFF_EMAIL = saved.email;
+    process.env.STAFF_PASSWORD = saved.password;
+  });
+  const t = useTestApp('pglite');
+
+  it('starts without creating anything', async () => {
+    expect(await t().db.select().from(customers).where(eq(customers.email, 'halv@staut.no'))).toEqual([]);
+  });
+});
+
+describe('cliDataDir: the CLIs opens the database `npm start` uses', () => {
+  const root = '/srv/shop';
+  it.each([
+    ['no DATA_DIR, run by npm in api/', { INIT_CWD: '/srv/shop' }, '/srv/shop/api', '/srv/shop/.data'],
+    ['no DATA_DIR, run from anywhere', {}, '/tmp', '/srv/shop/.data'],
+    ['a relative DATA_DIR, typed in the repo root', { DATA_DIR: 'data/prod', INIT_CWD: '/srv/shop' }, '/srv/shop/api', '/srv/shop/data/prod'],
+    ['a relative DATA_DIR without npm', { DATA_DIR: 'data/prod' }, '/srv/shop', '/srv/shop/data/prod'],
+    ['an absolute DATA_DIR', { DATA_DIR: '/var/lib/shop', INIT_CWD: '/srv/shop' }, '/srv/shop/api', '/var/lib/shop'],
+  ])('%s', (_name, env, cwd, expected) => {
+    expect(cliDataDir(env, cwd, root)).toBe(expected);
+  });
+});
+
+describe('npm run staff:create -w @shop/api -- <email> <password>', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'staff-cli-'));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  /** The documented command, from the repo root, against an embedded database of its own. */
+  const run = (...args: string[]) =>
+    new Promise<{ code: number; out: string; err: string }>((resolve) => {
+      execFile(
+        'npm',
+        ['run', '--silent', 'staff:create', '-w', '@shop/api', '--', ...args],
+        { cwd: REPO_ROOT, env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' }, timeout: 120_000 },
+        (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, out: stdout, err: stderr }),
+      );
+    });
+
+  it('creates the account, and refuses bad input (before opening a database) or a database in use', async () => {
+    const usage = await run();
+    expect(usage.code).toBe(2);
+    expect(usage.err).toContain('usage: npm run staff:create -w @shop/api -- <email> <password>');
+
+    const bad = await run('ikke-en-epost', 'langtpassord1');
+    expect(bad.code).toBe(2);
+    expect(bad.err).toContain('not an e-mail address');
+
+    const short = await run('ny.redaktor@staut.no', 'kort');
+    expect(short.code).toBe(2);
+    expect(short.err).toContain('the password needs at least');
+    expect(readdirSync(dataDir)).toEqual([]);
+
+    const created = await run('Ny.Redaktor@Staut.no', 'redaksjon456');
+    expect(created.code, created.err).toBe(0);
+    expect(created.out).toMatch(/created staff account ny\.redaktor@staut\.no/);
+
+    const database = await openDatabase({ dataDir });
+    try {
+      const rows = await database.db.select().from(customers).where(eq(customers.email, 'ny.redaktor@staut.no'));
+      expect(rows).toHaveLength(1);
+      expect(rows[0]!.role).toBe('staff');
+      expect(await verifyPassword(rows[0]!.passwordHash, 'redaksjon456')).toBe(true);
+      // The database is open here (as a running server would hold it): the command says so instead of crashing.
+      const locked = await run('tredje@staut.no', 'redaksjon789');
+      expect(locked.code).toBe(1);
+      expect(locked.err).toMatch(/\[staff\] The data directory is in use .*STAFF_EMAIL/);
+    } finally {
+      await database.close();
+    }
+  }, 300_000);
 });

@@ -73,7 +73,7 @@ describe.each(testDatabaseKinds())('payments on %s', (kind) => {
   };
   /** The shopper presses "Betal" on the stand-in page and then closes the browser (the redirect is not followed). */
   const pay = async (snippet: string) => {
-    const page = await fetch(iframeSrc(snippet));
+    const page = await fetch(new URL(iframeSrc(snippet), origin));
     const html = await page.text();
     expect(html).toContain('Betal ');
     const action = /<form method="post" action="([^"]+)"/.exec(html)![1]!;
@@ -86,8 +86,10 @@ describe.each(testDatabaseKinds())('payments on %s', (kind) => {
     const b = await new HttpBrowser(origin).open();
     const r = await reservation(b, true);
     const [{ price }] = (await t().db.select({ price: s.articles.price }).from(s.articles).where(eq(s.articles.id, 101))) as [{ price: number }];
-    // Two units, 15 % off the goods, plus freight: the discount and shipping lines go to Klarna too.
-    expect(r.Total).toBe(Math.round(2 * price * 0.85) + 19900);
+    // Two units, 15 % off the goods, plus freight: the discount and shipping lines go to Klarna too. The freight is
+    // the cart's (article 101 has no fright_price: the default 9900), not the delivery method's 19900.
+    const freight = 9900;
+    expect(r.Total).toBe(Math.round(2 * price * 0.85) + freight);
 
     expect((await b.send('POST', '/payments/klarna/orders', { reservationId: r.ReservationID }, false)).status).toBe(419);
     const created = await b.send('POST', '/payments/klarna/orders', { reservationId: r.ReservationID });
@@ -95,6 +97,12 @@ describe.each(testDatabaseKinds())('payments on %s', (kind) => {
     const order = created.json as RawPaymentOrder;
     expect(order).toMatchObject({ Provider: 'klarna', ReservationID: r.ReservationID, ShopID: 55, Status: 'pending', Amount: r.Total });
     expect(order.HtmlSnippet).toContain('<iframe');
+    // Klarna is asked for exactly that freight as its shipping_fee line.
+    const atKlarna = await fetch(`${origin}/stand-in/klarna/checkout/v3/orders/${order.OrderID}`, {
+      headers: { authorization: `Basic ${Buffer.from('standin:standin').toString('base64')}` },
+    });
+    const klarnaLines = ((await atKlarna.json()) as { order_lines: Array<{ type: string; total_amount: number }> }).order_lines;
+    expect(klarnaLines.filter((l) => l.type === 'shipping_fee').map((l) => l.total_amount)).toEqual([freight]);
 
     // Another session cannot start or read it.
     const stranger = await new HttpBrowser(origin).open();

@@ -69,6 +69,14 @@ describe('checkout payments through the provider stand-ins', () => {
     await addAndGoToCheckout(page, target);
     await fillContact(page, 'klarna.e2e@example.no');
     await page.getByRole('radio', { name: /Hjemlevering/ }).check();
+    // One price for home delivery: the cart's freight (state key "shipping", what the cart modal shows as "Frakt ved
+    // hjemlevering") in the option's label and the summary's "Frakt: Hjemlevering" line — not the method's 199,00.
+    const freight = Number(await page.evaluate(() => localStorage.getItem('shipping')));
+    const freightKr = `${(freight / 100).toFixed(2).replace('.', ',')} kr`;
+    const plain = (s: string) => s.replace(/\s+/g, ' ').trim();
+    expect(freight).toBeGreaterThan(0);
+    expect(plain(await page.getByTestId('cart-freight').innerText())).toBe(freightKr);
+    expect(plain(await page.locator('label', { hasText: 'Hjemlevering –' }).innerText())).toContain(`Hjemlevering – ${freightKr}`);
     // Address lookup: no house number is refused with the spec's text; a full address is matched and fills the city.
     await page.getByLabel('Gateadresse').fill('Karl Johans gate');
     await page.getByRole('button', { name: 'Finn adressen' }).click();

@@ -20,8 +20,13 @@ export function LoginForm({ fromCart = false, paths }: LoginFormProps) {
   const [login, pending, error] = useUnit([loginFx, loginFx.pending, $loginError]);
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
+  const [missing, setMissing] = useState<LoginFieldErrors>({});
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    // Empty fields never reach the API: they are not a failed login attempt (which counts toward the 429 block).
+    const found = loginFieldErrors(username, password);
+    setMissing(found);
+    if (found.username || found.password) return;
     // The path suffix tells the API how to read the username (SPEC §7: optional type suffix).
     const type = username.includes('@') ? 'email' : 'phone';
     login({ payload: { username: username.trim(), password }, type, fromCart }).catch(() => undefined);
@@ -29,8 +34,31 @@ export function LoginForm({ fromCart = false, paths }: LoginFormProps) {
   return (
     <form className={styles.form} onSubmit={submit} noValidate>
       <ErrorMessage message={error} />
-      <Field label={texts.username} name="username" autoComplete="username" value={username} onChange={(e) => setUsername(e.target.value)} required />
-      <Field label={texts.password} name="password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} required />
+      <Field
+        label={texts.username}
+        name="username"
+        autoComplete="username"
+        value={username}
+        error={missing.username}
+        onChange={(e) => {
+          setUsername(e.target.value);
+          setMissing((m) => ({ ...m, username: undefined }));
+        }}
+        required
+      />
+      <Field
+        label={texts.password}
+        name="password"
+        type="password"
+        autoComplete="current-password"
+        value={password}
+        error={missing.password}
+        onChange={(e) => {
+          setPassword(e.target.value);
+          setMissing((m) => ({ ...m, password: undefined }));
+        }}
+        required
+      />
       <button className={styles.button} type="submit" disabled={pending}>
         {texts.loginButton}
       </button>
@@ -39,6 +67,19 @@ export function LoginForm({ fromCart = false, paths }: LoginFormProps) {
       </p>
     </form>
   );
+}
+
+export interface LoginFieldErrors {
+  username?: string;
+  password?: string;
+}
+
+/** The required-field messages of the login form: both fields must have more than blanks. */
+export function loginFieldErrors(username: string, password: string): LoginFieldErrors {
+  return {
+    ...(username.trim() === '' ? { username: texts.usernameRequired } : {}),
+    ...(password.trim() === '' ? { password: texts.passwordRequired } : {}),
+  };
 }
 
 export default function LoginPage({ fromCart, paths }: LoginFormProps) {

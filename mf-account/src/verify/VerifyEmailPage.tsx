@@ -5,25 +5,20 @@ import { $user, userFetchRequested } from '@shop/contracts/bus';
 import { fieldErrors, serverMessage } from '@shop/contracts/api';
 import { genericErrorText } from '@shop/contracts/texts';
 import { verifyEmailFx } from '../password/model.js';
-import { $resendNotice, resendFx, resendRequested } from '../session/model.js';
+import { resendFx, resendRequested } from '../session/model.js';
 import { texts } from '../texts.js';
 import { withPaths, type AccountPaths } from '../paths.js';
 import { ErrorMessage } from '../ui/Field.js';
 import styles from '../ui/ui.module.css';
 
-/** The resend button with its 3000 ms notice ("Epost sendt til {email}" / "Epost ble ikke sendt"). */
+/** The resend button; the outcome ("Epost sendt til {email}" for 3000 ms / "Epost ble ikke sendt") is the shell's alert. */
 export function ResendVerification() {
-  const [resend, pending, notice] = useUnit([resendRequested, resendFx.pending, $resendNotice]);
+  const [resend, pending] = useUnit([resendRequested, resendFx.pending]);
   return (
     <div>
       <button className={styles.secondary} type="button" onClick={() => resend()} disabled={pending}>
         {texts.resendButton}
       </button>
-      {notice ? (
-        <p role="status" className={notice.kind === 'sent' ? styles.success : styles.error}>
-          {notice.message}
-        </p>
-      ) : null}
     </div>
   );
 }

@@ -1,9 +1,12 @@
+import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { render, screen, fireEvent } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { Provider } from 'effector-react';
 import { fork, type Scope } from 'effector';
-import { $cartCount } from '@shop/contracts/bus';
+import { $cartCount, $cartOpen, $user, $userLoaded } from '@shop/contracts/bus';
+import { rawCustomer } from '@shop/contracts/testing';
+import { mapCustomer } from '@shop/contracts/mappers';
 import CartModal from './CartModal.js';
 import { $discount, $orders } from './model.js';
 import { cartLine } from './fixtures.js';
@@ -11,11 +14,11 @@ import { cartLine } from './fixtures.js';
 const A = '7040000000017';
 const B = '7040000000024';
 
-function renderModal(scope: Scope) {
+function renderModal(scope: Scope, loginForm?: ReactNode) {
   return render(
     <Provider value={scope}>
       <MemoryRouter>
-        <CartModal />
+        <CartModal loginForm={loginForm} />
       </MemoryRouter>
     </Provider>,
   );
@@ -43,7 +46,9 @@ describe('CartModal ("Min Handlekurv" content)', () => {
     expect(text(lines[1])).toContain('Farge: Rød · Størrelse: S');
     expect(lines[0].querySelector('img')?.getAttribute('src')).toBe('/api/v1/images/articles/1.svg');
     expect(text(screen.getByTestId('cart-deposit'))).toBe('4,00 kr');
+    // The cart's freight (highest frightPrice), labelled as what it is: the price of home delivery.
     expect(text(screen.getByTestId('cart-freight'))).toBe('149,00 kr');
+    expect(screen.getByTestId('cart-freight').previousElementSibling?.textContent).toBe('Frakt ved hjemlevering');
     expect(text(screen.getByTestId('cart-discount'))).toBe('−50,00 kr');
     expect(text(screen.getByTestId('cart-total'))).toBe('200,00 kr');
     expect(screen.getByRole('link', { name: 'Gå til kassen' }).getAttribute('href')).toBe('/checkout');
@@ -65,5 +70,42 @@ describe('CartModal ("Min Handlekurv" content)', () => {
     const plus = screen.getByRole('button', { name: 'Legg til én Sokk' });
     expect(plus.hasAttribute('disabled')).toBe(true);
     expect(plus.getAttribute('title')).toBe('Du har nådd maks antall for denne varen.');
+  });
+
+  describe('login from the cart (SPEC §4: the cart opens again after the login)', () => {
+    const form = (
+      <form aria-label="innlogging">
+        <a href="/konto/glemt-passord">Glemt passordet?</a>
+      </form>
+    );
+
+    it('offers the host’s login form to a shopper known not to be logged in, folded until asked for', () => {
+      renderModal(fork({ values: [[$userLoaded, true]] }), form);
+      const toggle = screen.getByRole('button', { name: 'Logg inn' });
+      expect(toggle.getAttribute('aria-expanded')).toBe('false');
+      expect(screen.queryByRole('form', { name: 'innlogging' })).toBeNull();
+      fireEvent.click(toggle);
+      expect(toggle.getAttribute('aria-expanded')).toBe('true');
+      expect(screen.getByRole('form', { name: 'innlogging' })).toBeTruthy();
+    });
+
+    it('offers nothing while the user is unknown, to a logged-in customer, or when the host passes no form', () => {
+      const { unmount } = renderModal(fork(), form);
+      expect(screen.queryByRole('button', { name: 'Logg inn' })).toBeNull();
+      unmount();
+      const loggedIn = renderModal(fork({ values: [[$userLoaded, true], [$user, mapCustomer(rawCustomer())]] }), form);
+      expect(screen.queryByRole('button', { name: 'Logg inn' })).toBeNull();
+      loggedIn.unmount();
+      renderModal(fork({ values: [[$userLoaded, true]] }));
+      expect(screen.queryByRole('button', { name: 'Logg inn' })).toBeNull();
+    });
+
+    it('closes the cart when a link in the login form leads away', () => {
+      const scope = fork({ values: [[$userLoaded, true], [$cartOpen, true]] });
+      renderModal(scope, form);
+      fireEvent.click(screen.getByRole('button', { name: 'Logg inn' }));
+      fireEvent.click(screen.getByRole('link', { name: 'Glemt passordet?' }));
+      expect(scope.getState($cartOpen)).toBe(false);
+    });
   });
 });

@@ -5,8 +5,10 @@ import { texts } from '../texts.js';
 import styles from './CartLines.module.css';
 
 /**
- * Deposit, freight, discount and total of the cart. `freight` is the cart's freight (highest frightPrice) unless
- * the checkout passes the price of the chosen shipping method.
+ * Deposit, freight, discount and total of the cart. Without `freight` (the cart modal) it shows the cart's freight
+ * (highest frightPrice) as what home delivery costs, and a total without it. The checkout passes the chosen shipping
+ * method with its price for this cart (checkout/rules.ts `shippingPrice`: the same freight for home delivery, 0 for
+ * click-and-collect), which "Å betale" adds.
  */
 export function CartSummary({ freight }: { freight?: { label: string; price: number } }) {
   const [orders, subtotal, deposit, discount, total, shipping, code] = useUnit([
@@ -19,7 +21,7 @@ export function CartSummary({ freight }: { freight?: { label: string; price: num
     $activePromocode,
   ]);
   if (orders.length === 0) return null;
-  // The modal shows the cart's freight for information (total without it); the checkout adds the chosen method's price.
+  // The modal shows what home delivery would cost (total without it); the checkout adds the chosen method's price.
   const shown = freight ?? { label: texts.freightFrom, price: shipping };
   const payable = freight ? total + freight.price : total;
   return (

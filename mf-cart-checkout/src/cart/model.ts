@@ -118,7 +118,11 @@ export const $selectedShipping = createStore<SelectedShipping>({ ...DEFAULT_SHIP
   .on(shippingSelected, (_, shipping) => shipping);
 
 const EMPTY_CLIENT: CheckoutInput = { name: '', phone: '', email: '', delivery: true, address: '', city: '' };
-export const $client = createStore<CheckoutInput>(EMPTY_CLIENT, { name: 'cart:client' }).on(clientChanged, (client, change) => ({ ...client, ...change }));
+/** The shopper's contact details are forgotten (a customer logged out: the next person at this browser must not see them). */
+export const contactDetailsForgotten = createEvent({ name: 'cart:contact-details-forgotten' });
+export const $client = createStore<CheckoutInput>(EMPTY_CLIENT, { name: 'cart:client' })
+  .on(clientChanged, (client, change) => ({ ...client, ...change }))
+  .reset(contactDetailsForgotten);
 
 export const $cartErrors = createStore<CartError[]>([], { name: 'cart:errors' })
   .on(cartErrorsReported, (_, errors) => errors)

@@ -177,6 +177,9 @@ describe('freight, validity and provider orders', () => {
     { case: 'empty cart', cart: [], freight: 0 },
     { case: 'one line', cart: [cartLine({ ean: A, frightPrice: 9900 })], freight: 9900 },
     { case: 'highest of several, not the sum', cart: [cartLine({ ean: A, frightPrice: 9900 }), cartLine({ ean: B, frightPrice: 14900, count: 3 })], freight: 14900 },
+    { case: 'free-freight lines only', cart: [cartLine({ ean: A, frightPrice: 0 })], freight: 0 },
+    // A line stored by an older build may lack frightPrice: it counts as the default, as the API reads a null.
+    { case: 'a stored line without frightPrice counts as 9900', cart: [cartLine({ ean: A, frightPrice: 4900 }), { ...cartLine({ ean: B }), frightPrice: undefined as unknown as number }], freight: 9900 },
   ])('freight: $case', ({ cart, freight }) => {
     expect(freightPrice(cart)).toBe(freight);
   });

@@ -1,3 +1,4 @@
+import { DEFAULT_FRIGHT_PRICE } from '@shop/contracts/constants';
 import type { CartError, CartLine, Discount, KlarnaOrder, QliroOrder } from '@shop/contracts/types';
 
 /**
@@ -76,9 +77,17 @@ export function appliedDiscount(orders: CartLine[], discount: Discount): number 
   return cartSubtotal(orders) - cartTotal(orders, discount);
 }
 
-/** Freight: the highest frightPrice among the lines (0 for an empty cart). */
+/** A line's freight: its frightPrice, or the default 9900 when a stored line lacks one (as the API reads a null). */
+export function lineFreight(line: CartLine): number {
+  return Number.isFinite(line.frightPrice) ? line.frightPrice : DEFAULT_FRIGHT_PRICE;
+}
+
+/**
+ * Freight: the highest frightPrice among the lines (0 for an empty cart). This is what home delivery costs — the cart
+ * shows it as "Frakt ved hjemlevering" and the checkout charges it (checkout/rules.ts `shippingPrice`), as the API does.
+ */
 export function freightPrice(orders: CartLine[]): number {
-  return orders.reduce((max, order) => Math.max(max, order.frightPrice), 0);
+  return orders.reduce((max, order) => Math.max(max, lineFreight(order)), 0);
 }
 
 /** A promo code's terms as the discount needs them. */

@@ -5,7 +5,7 @@ import { Provider } from 'effector-react';
 import { fork, type Scope } from 'effector';
 import type { Reservation } from '@shop/contracts/types';
 import CheckoutPage from './CheckoutPage.js';
-import { $cartErrors, $orderInfo, $orders } from '../cart/model.js';
+import { $cartErrors, $orderInfo, $orders, $selectedShipping } from '../cart/model.js';
 import { $shippingMethods } from './model.js';
 import { cartLine } from '../cart/fixtures.js';
 
@@ -13,8 +13,11 @@ const A = '7040000000017';
 const B = '7040000000024';
 const methods = [
   { id: 'delivery', name: 'Hjemlevering', description: null, price: 19900 },
-  { id: 'pickup', name: 'Klikk og hent', description: null, price: 0 },
+  { id: 'click-and-collect', name: 'Klikk og hent', description: null, price: 0 },
 ];
+
+/** Text with the money format's non-breaking spaces as plain ones. */
+const text = (el: Element | undefined | null) => (el?.textContent ?? '').replace(/\s/g, ' ');
 
 function renderAt(scope: Scope, url: string) {
   return render(
@@ -76,6 +79,31 @@ describe('CheckoutPage', () => {
     expect((screen.getByRole('radio', { name: /Klikk og hent/ }) as HTMLInputElement).checked).toBe(true);
     expect(screen.getByTestId('shop-picker')).toBeTruthy();
     expect(screen.queryByLabelText('Gateadresse')).toBeNull();
+  });
+
+  it('home delivery costs the cart freight the modal shows (highest frightPrice), not the method price; collecting is free', () => {
+    const scope = fork({
+      values: [
+        [$orders, [cartLine({ ean: A, count: 2, price: 10000, frightPrice: 9900 }), cartLine({ ean: B, price: 5000, frightPrice: 14900 })]],
+        [$shippingMethods, methods],
+      ],
+    });
+    renderAt(scope, '/checkout');
+    // The option, the summary line and "Å betale" all use 149,00 — never the method's 199,00.
+    expect(text((screen.getByRole('radio', { name: /Hjemlevering/ }) as HTMLInputElement).labels?.[0])).toBe('Hjemlevering – 149,00 kr');
+    expect(text((screen.getByRole('radio', { name: /Klikk og hent/ }) as HTMLInputElement).labels?.[0])).toBe('Klikk og hent – 0,00 kr');
+    expect(screen.getByTestId('cart-freight').previousElementSibling?.textContent).toBe('Frakt: Hjemlevering');
+    expect(text(screen.getByTestId('cart-freight'))).toBe('149,00 kr');
+    expect(screen.getByTestId('cart-total').previousElementSibling?.textContent).toBe('Å betale');
+    expect(text(screen.getByTestId('cart-total'))).toBe('399,00 kr');
+    expect(scope.getState($selectedShipping)).toEqual({ id: 'delivery', price: 14900 });
+    expect(screen.queryByText(/199,00/)).toBeNull();
+
+    fireEvent.click(screen.getByRole('radio', { name: /Klikk og hent/ }));
+    expect(screen.getByTestId('cart-freight').previousElementSibling?.textContent).toBe('Frakt: Klikk og hent');
+    expect(text(screen.getByTestId('cart-freight'))).toBe('0,00 kr');
+    expect(text(screen.getByTestId('cart-total'))).toBe('250,00 kr');
+    expect(scope.getState($selectedShipping)).toEqual({ id: 'click-and-collect', price: 0 });
   });
 
   it('shows a cart error on its line', () => {

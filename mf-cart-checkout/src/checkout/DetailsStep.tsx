@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { useUnit } from 'effector-react';
+import { $user } from '@shop/contracts/bus';
 import { formatMoney } from '@shop/contracts/format';
 import { serverMessage } from '@shop/contracts/api';
 import { $activePromocode, $client, $isCartValid, $orders, $selectedShipping, clientChanged, shippingSelected } from '../cart/model.js';
@@ -20,6 +21,7 @@ import {
   postalCodeChanged,
   reserveFx,
   shippingMethodsRequested,
+  userDetailsOffered,
 } from './model.js';
 import {
   allowedMethods,
@@ -28,6 +30,7 @@ import {
   mustCollect,
   reservationPayload,
   serverFieldErrors,
+  shippingPrice,
   validateCheckout,
   type CheckoutErrors,
 } from './rules.js';
@@ -58,6 +61,7 @@ export function DetailsStep({ onReserved }: { onReserved: () => void }) {
     reserveFx,
     reserveFx.pending,
   ]);
+  const [user, offerUserDetails] = useUnit([$user, userDetailsOffered]);
   const [shopId, setShopId] = useState<number | null>(null);
   const [errors, setErrors] = useState<CheckoutErrors>({});
   const [submitError, setSubmitError] = useState<string | null>(null);
@@ -67,13 +71,20 @@ export function DetailsStep({ onReserved }: { onReserved: () => void }) {
     if (methods.length === 0) requestMethods();
   }, [methods.length, requestMethods]);
 
+  // A logged-in customer starts with their details in the fields still empty (also when the user arrives later).
+  useEffect(() => {
+    if (user) offerUserDetails(user);
+  }, [user, offerUserDetails]);
+
   const method = effectiveMethod(methods, orders, selected.id);
   const collect = method ? isClickAndCollect(method) : mustCollect(orders);
+  // What the chosen method costs for this cart (home delivery: the cart's freight, as the modal shows and the API charges).
+  const price = method ? shippingPrice(method, orders) : null;
 
-  // Keep the cart state's selected shipping and delivery flag in step with what the form shows.
+  // Keep the cart state's selected shipping (with its price for this cart) and delivery flag in step with the form.
   useEffect(() => {
-    if (method && (method.id !== selected.id || method.price !== selected.price)) selectShipping({ id: method.id, price: method.price });
-  }, [method, selected.id, selected.price, selectShipping]);
+    if (method && price !== null && (method.id !== selected.id || price !== selected.price)) selectShipping({ id: method.id, price });
+  }, [method, price, selected.id, selected.price, selectShipping]);
   useEffect(() => {
     if (client.delivery === collect) changeClient({ delivery: !collect });
   }, [collect, client.delivery, changeClient]);
@@ -120,7 +131,7 @@ export function DetailsStep({ onReserved }: { onReserved: () => void }) {
       <section aria-labelledby={`${id}-cart`}>
         <h2 id={`${id}-cart`}>{texts.checkoutSummary}</h2>
         <CartLines />
-        <CartSummary freight={method ? { label: `${texts.freight}: ${method.name}`, price: method.price } : undefined} />
+        <CartSummary freight={method && price !== null ? { label: `${texts.freight}: ${method.name}`, price } : undefined} />
         <PromoCodeForm />
       </section>
       <form className={styles.form} onSubmit={submit} noValidate aria-labelledby="checkout-details-title">
@@ -185,10 +196,10 @@ export function DetailsStep({ onReserved }: { onReserved: () => void }) {
                   value={option.id}
                   checked={method?.id === option.id}
                   disabled={disabled}
-                  onChange={() => selectShipping({ id: option.id, price: option.price })}
+                  onChange={() => selectShipping({ id: option.id, price: shippingPrice(option, orders) })}
                 />
                 <label htmlFor={`${id}-method-${option.id}`}>
-                  {option.name} – {formatMoney(option.price)}
+                  {option.name} – {formatMoney(shippingPrice(option, orders))}
                   {option.description && <span className={styles.hint}> · {option.description}</span>}
                 </label>
               </div>

@@ -1,9 +1,10 @@
 import { createEffect, createEvent, createStore, sample } from 'effector';
 import { persist } from 'effector-storage/local';
 import { createReservation, getShippingMethods } from '@shop/contracts/api';
-import type { AddressFeature, OrderInfo, Reservation, ShippingMethod } from '@shop/contracts/types';
-import { cartErrorsReported, orderInfoChanged } from '../cart/model.js';
-import { cartErrorsFrom, rememberAddress, type ReservationRequest } from './rules.js';
+import type { AddressFeature, Customer, OrderInfo, Reservation, ShippingMethod } from '@shop/contracts/types';
+import { $user } from '@shop/contracts/bus';
+import { $client, cartErrorsReported, clientChanged, contactDetailsForgotten, orderInfoChanged } from '../cart/model.js';
+import { cartErrorsFrom, prefillFromUser, rememberAddress, type ReservationRequest } from './rules.js';
 
 /**
  * Checkout state beyond the cart: shipping methods, the postcode (the spec's checkout fields have none, but a
@@ -21,13 +22,36 @@ export const $shippingMethodsFailed = createStore(false, { name: 'checkout:shipp
   .reset(fetchShippingMethodsFx.done);
 
 export const postalCodeChanged = createEvent<string>({ name: 'checkout:postal-code-changed' });
-export const $postalCode = createStore('', { name: 'checkout:postal-code' }).on(postalCodeChanged, (_, code) => code);
+export const $postalCode = createStore('', { name: 'checkout:postal-code' })
+  .on(postalCodeChanged, (_, code) => code)
+  .reset(contactDetailsForgotten);
+
+/**
+ * The logged-in customer (the bus store $user, read by the details step: this remote never fetches the user) offered
+ * to the checkout form: fills the contact and address fields that are still empty, never what the shopper typed.
+ */
+export const userDetailsOffered = createEvent<Customer>({ name: 'checkout:user-details-offered' });
+const prefill = sample({
+  clock: userDetailsOffered,
+  source: { client: $client, postalCode: $postalCode },
+  fn: ({ client, postalCode }, user) => prefillFromUser(user, client, postalCode),
+});
+sample({ clock: prefill, filter: (p) => Object.keys(p.client).length > 0, fn: (p) => p.client, target: clientChanged });
+sample({
+  clock: prefill,
+  filter: (p) => p.postalCode !== undefined,
+  fn: (p) => p.postalCode ?? '',
+  target: postalCodeChanged,
+});
+
+// A customer who logs out (or whose session ends) takes the details the checkout prefilled or remembered along.
+sample({ clock: $user.updates, filter: (user) => user === null, target: contactDetailsForgotten });
 
 export const addressRemembered = createEvent<AddressFeature>({ name: 'checkout:address-remembered' });
 export const $knownAddresses = createStore<AddressFeature[]>([], { name: 'checkout:known-addresses' }).on(
   addressRemembered,
   (known, feature) => rememberAddress(known, feature),
-);
+).reset(contactDetailsForgotten);
 
 /** Places the reservation; a refusal that names lines becomes the cart's errors (shown on those lines). */
 export const reserveFx = createEffect<ReservationRequest, Reservation>((payload) => createReservation(payload));

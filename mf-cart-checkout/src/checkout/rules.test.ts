@@ -20,6 +20,7 @@ import {
   rememberAddress,
   reservationPayload,
   serverFieldErrors,
+  shippingPrice,
   sortByDistance,
   validateCheckout,
   type CheckoutDraft,
@@ -28,7 +29,7 @@ import {
 const A = '7040000000017';
 const B = '7040000000024';
 const delivery: ShippingMethod = { id: 'delivery', name: 'Hjemlevering', description: null, price: 19900 };
-const pickup: ShippingMethod = { id: 'pickup', name: 'Klikk og hent', description: null, price: 0 };
+const pickup: ShippingMethod = { id: 'click-and-collect', name: 'Klikk og hent', description: null, price: 0 };
 
 const rawShop = (overrides: Partial<RawShop> = {}): RawShop => ({
   ShopID: 1,
@@ -68,17 +69,17 @@ describe('delivery choice', () => {
   it.each([
     { id: 'delivery', cc: false },
     { id: 'express', cc: false },
-    { id: 'pickup', cc: true },
+    { id: 'pickup', cc: false },
     { id: 'click-and-collect', cc: true },
-    { id: 'klikk-og-hent', cc: true },
+    { id: 'klikk-og-hent', cc: false },
   ])('$id is click-and-collect: $cc', ({ id, cc }) => {
     expect(isClickAndCollect({ id })).toBe(cc);
   });
 
   it.each([
-    { case: 'ordinary lines allow every method', cart: [cartLine({ ean: A })], chosen: 'delivery', allowed: ['delivery', 'pickup'], effective: 'delivery' },
-    { case: 'an onlyCC line forces click-and-collect', cart: [cartLine({ ean: A }), cartLine({ ean: B, onlyCC: true })], chosen: 'delivery', allowed: ['pickup'], effective: 'pickup' },
-    { case: 'an unknown choice falls back to the first', cart: [cartLine({ ean: A })], chosen: 'drone', allowed: ['delivery', 'pickup'], effective: 'delivery' },
+    { case: 'ordinary lines allow every method', cart: [cartLine({ ean: A })], chosen: 'delivery', allowed: ['delivery', 'click-and-collect'], effective: 'delivery' },
+    { case: 'an onlyCC line forces click-and-collect', cart: [cartLine({ ean: A }), cartLine({ ean: B, onlyCC: true })], chosen: 'delivery', allowed: ['click-and-collect'], effective: 'click-and-collect' },
+    { case: 'an unknown choice falls back to the first', cart: [cartLine({ ean: A })], chosen: 'drone', allowed: ['delivery', 'click-and-collect'], effective: 'delivery' },
   ])('$case', ({ cart, chosen, allowed, effective }) => {
     expect(allowedMethods([delivery, pickup], cart).map((m) => m.id)).toEqual(allowed);
     expect(effectiveMethod([delivery, pickup], cart, chosen)?.id).toBe(effective);
@@ -87,6 +88,22 @@ describe('delivery choice', () => {
 
   it('no methods → no choice', () => {
     expect(effectiveMethod([], [cartLine()], 'delivery')).toBeNull();
+  });
+
+  // The same rule as the API's shippingPrice: home delivery costs the cart's freight, not the method's 19900.
+  const express: ShippingMethod = { id: 'express', name: 'Ekspress', description: null, price: 29900 };
+  const pricedPickup: ShippingMethod = { ...pickup, price: 4900 };
+  it.each([
+    { case: 'home delivery of one default line costs its 9900', method: delivery, cart: [cartLine({ ean: A })], price: 9900 },
+    { case: 'home delivery costs the highest frightPrice, not the sum', method: delivery, cart: [cartLine({ ean: A }), cartLine({ ean: B, frightPrice: 14900, count: 3 })], price: 14900 },
+    { case: 'a line dearer than the method is charged in full', method: delivery, cart: [cartLine({ ean: A, frightPrice: 24900 })], price: 24900 },
+    { case: 'free-freight lines deliver free', method: delivery, cart: [cartLine({ ean: A, frightPrice: 0 })], price: 0 },
+    { case: 'every home-delivery method costs the cart freight', method: express, cart: [cartLine({ ean: A })], price: 9900 },
+    { case: 'empty cart (no line carries freight) → the method price', method: delivery, cart: [], price: 19900 },
+    { case: 'click-and-collect is free', method: pickup, cart: [cartLine({ ean: A, frightPrice: 14900 })], price: 0 },
+    { case: 'click-and-collect stays free even if the method has a price', method: pricedPickup, cart: [cartLine({ ean: A })], price: 0 },
+  ])('shippingPrice: $case', ({ method, cart, price }) => {
+    expect(shippingPrice(method, cart)).toBe(price);
   });
 });
 
@@ -101,8 +118,8 @@ describe('validateCheckout', () => {
     { case: 'bad email', draft: draft({ email: 'kari@' }), errors: { email: texts.invalidEmail } },
     { case: 'delivery needs address, postcode and city', draft: draft({ address: '', postalCode: '', city: '' }), errors: { address: texts.required(texts.address), postalCode: texts.required(texts.postalCode), city: texts.required(texts.city) } },
     { case: 'postcode of three digits', draft: draft({ postalCode: '150' }), errors: { postalCode: texts.invalidPostalCode } },
-    { case: 'click-and-collect needs a shop, not an address', draft: draft({ delivery: false, address: '', postalCode: '', city: '', shippingMethodId: 'pickup' }), errors: { shop: texts.chooseShopError } },
-    { case: 'click-and-collect with a shop', draft: draft({ delivery: false, address: '', shippingMethodId: 'pickup', shopId: 3 }), errors: {} },
+    { case: 'click-and-collect needs a shop, not an address', draft: draft({ delivery: false, address: '', postalCode: '', city: '', shippingMethodId: 'click-and-collect' }), errors: { shop: texts.chooseShopError } },
+    { case: 'click-and-collect with a shop', draft: draft({ delivery: false, address: '', shippingMethodId: 'click-and-collect', shopId: 3 }), errors: {} },
     { case: 'no shipping method', draft: draft({ shippingMethodId: null }), errors: { delivery: texts.shippingFailed } },
   ])('$case', ({ draft: input, errors }) => {
     expect(validateCheckout(input)).toEqual(errors);
@@ -132,8 +149,8 @@ describe('reservationPayload', () => {
   });
 
   it('click-and-collect sends the chosen shop and no address', () => {
-    const payload = reservationPayload(draft({ delivery: false, shopId: 7, shippingMethodId: 'pickup' }), [cartLine({ ean: A })]);
-    expect(payload).toMatchObject({ Delivery: 0, ShopID: 7, Address: '', PostalCode: '', City: '', shipping_method_id: 'pickup' });
+    const payload = reservationPayload(draft({ delivery: false, shopId: 7, shippingMethodId: 'click-and-collect' }), [cartLine({ ean: A })]);
+    expect(payload).toMatchObject({ Delivery: 0, ShopID: 7, Address: '', PostalCode: '', City: '', shipping_method_id: 'click-and-collect' });
   });
 });
 

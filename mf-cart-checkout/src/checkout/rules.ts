@@ -1,5 +1,5 @@
 import { isApiError } from '@shop/contracts/api';
-import { WEB_SHOP_ID } from '@shop/contracts/constants';
+import { CLICK_AND_COLLECT_METHOD_ID, WEB_SHOP_ID } from '@shop/contracts/constants';
 import { weekOpeningHours } from '@shop/contracts/mappers';
 import { MONDAY_FIRST_DAYS, weekdayName } from '@shop/contracts/format';
 import { isValidPhone } from '@shop/contracts/validation';
@@ -8,12 +8,14 @@ import type {
   CartError,
   CartLine,
   CheckoutInput,
+  Customer,
   LatLng,
   ReservationPayload,
   ShippingMethod,
   Shop,
   VariantShop,
 } from '@shop/contracts/types';
+import { freightPrice } from '../cart/rules.js';
 import { texts } from '../texts.js';
 
 /**
@@ -21,9 +23,21 @@ import { texts } from '../texts.js';
  * payload and reading cart errors out of a failed reservation.
  */
 
-/** Methods whose id names a pickup are click-and-collect; everything else is sent to the shopper's address. */
+/** The click-and-collect method (the same id the API checks); everything else is sent to the shopper's address. */
 export function isClickAndCollect(method: Pick<ShippingMethod, 'id'>): boolean {
-  return /pickup|collect|klikk|hent|\bcc\b/i.test(method.id);
+  return method.id === CLICK_AND_COLLECT_METHOD_ID;
+}
+
+/**
+ * What a shipping method costs for these lines — the one shipping rule of the front end, the same as the API's
+ * (api/src/checkout/rules.ts `shippingPrice`): click-and-collect is free; home delivery costs the cart's freight
+ * (`freightPrice`, the highest frightPrice among the lines, what the cart modal shows); the method's own price applies
+ * only when no line carries a freight price (an empty cart). The checkout's option labels, its summary line and
+ * "Å betale" all use this figure.
+ */
+export function shippingPrice(method: Pick<ShippingMethod, 'id' | 'price'>, orders: CartLine[]): number {
+  if (isClickAndCollect(method)) return 0;
+  return orders.length > 0 ? freightPrice(orders) : method.price;
 }
 
 /** Lines marked onlyCC can only be collected in a shop: the whole order is then click-and-collect. */
@@ -207,4 +221,32 @@ export function addressLabel(feature: AddressFeature): string {
 export function rememberAddress(known: AddressFeature[], feature: AddressFeature, max = 10): AddressFeature[] {
   const same = (a: AddressFeature) => addressLabel(a) === addressLabel(feature);
   return [feature, ...known.filter((a) => !same(a))].slice(0, max);
+}
+
+/** What a logged-in customer's profile fills into the checkout form. */
+export interface ContactPrefill {
+  client: Partial<Pick<CheckoutInput, 'name' | 'phone' | 'email' | 'address' | 'city'>>;
+  postalCode?: string;
+}
+
+export type PrefillCustomer = Pick<Customer, 'first_name' | 'last_name' | 'phone' | 'email' | 'address' | 'postal_code' | 'city'>;
+
+/**
+ * The customer's name (first + last), phone, e-mail, address, postcode and city for the checkout fields that are
+ * still empty (or blank). A field the shopper has typed in is never touched; nor is an empty profile value offered.
+ */
+export function prefillFromUser(user: PrefillCustomer, client: CheckoutInput, postalCode: string): ContactPrefill {
+  const offered = {
+    name: [user.first_name, user.last_name].map((part) => (part ?? '').trim()).filter(Boolean).join(' '),
+    phone: (user.phone ?? '').trim(),
+    email: (user.email ?? '').trim(),
+    address: (user.address ?? '').trim(),
+    city: (user.city ?? '').trim(),
+  };
+  const fill: ContactPrefill['client'] = {};
+  for (const key of Object.keys(offered) as Array<keyof typeof offered>) {
+    if (client[key].trim() === '' && offered[key] !== '') fill[key] = offered[key];
+  }
+  const code = (user.postal_code ?? '').trim();
+  return { client: fill, ...(postalCode.trim() === '' && code !== '' ? { postalCode: code } : {}) };
 }

@@ -1,7 +1,7 @@
 import { fireEvent, render, screen } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ListingFilters } from './clientFilters.js';
-import { FilterPanel, type FilterOptions } from './FilterPanel.js';
+import { activeFilterCount, FilterPanel, type FilterOptions } from './FilterPanel.js';
 
 const options: FilterOptions = {
   colorGroups: [
@@ -52,5 +52,38 @@ describe('FilterPanel', () => {
     expect(onChange).toHaveBeenLastCalledWith({ colors: [2], brands: ['Staut'] });
     fireEvent.click(screen.getByRole('button', { name: 'Nullstill filtre' }));
     expect(onChange).toHaveBeenLastCalledWith({});
+  });
+});
+
+describe('activeFilterCount', () => {
+  it.each([
+    [{}, 0],
+    [{ colors: [1, 2] }, 2],
+    [{ colors: [1], brands: ['Staut'], shops: [3], genders: [1], groups: [111] }, 5],
+    [{ price: { min: 0, max: 50000 } }, 1],
+    [{ price: { min: 100, max: 200 }, colors: [] }, 1],
+  ] as Array<[ListingFilters, number]>)('%j → %i', (filters, expected) => {
+    expect(activeFilterCount(filters)).toBe(expected);
+  });
+});
+
+describe('FilterPanel on a phone (under 1020 px)', () => {
+  const narrow = (matches: boolean) =>
+    vi.stubGlobal('matchMedia', (query: string) => ({ matches, media: query, addEventListener: () => {}, removeEventListener: () => {} }));
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('keeps the facets behind one "Filtrer" button, closed, with the chosen values still shown as chips', () => {
+    narrow(true);
+    renderPanel({ colors: [1] });
+    const toggle = screen.getByText('Filtrer (1 valgt)');
+    expect(toggle.closest('details')?.open).toBe(false);
+    expect(screen.getByRole('button', { name: /Blå/ })).toBeTruthy();
+  });
+
+  it('shows the facets at once on a wide screen', () => {
+    narrow(false);
+    renderPanel({});
+    expect(screen.getByRole('heading', { name: 'Filtrer' })).toBeTruthy();
+    expect(screen.queryByText(/valgt\)/)).toBeNull();
   });
 });

@@ -5,6 +5,7 @@ import { texts } from '../texts.js';
 import type { ListingFilters } from './clientFilters.js';
 import { toggleValue } from './urlState.js';
 import a11y from '../shared/a11y.module.css';
+import { useNarrowScreen } from '../shared/useNarrowScreen.js';
 import styles from './FilterPanel.module.css';
 
 export interface Option<T extends number | string = number> {
@@ -32,6 +33,8 @@ type ListKey = 'groups' | 'colors' | 'genders' | 'shops';
 
 /** The facets of a listing: checkboxes per value, a price range in kroner, and the active filters as removable chips. */
 export function FilterPanel({ filters, options, onChange }: Props) {
+  const narrow = useNarrowScreen();
+  const [openOnPhone, setOpenOnPhone] = useState(false);
   const toggle = (key: ListKey, value: number) => onChange({ ...filters, [key]: toggleValue(filters[key], value) });
   const toggleBrand = (name: string) => onChange({ ...filters, brands: toggleValue(filters.brands, name) });
 
@@ -53,10 +56,8 @@ export function FilterPanel({ filters, options, onChange }: Props) {
       </details>
     ) : null;
 
-  return (
-    <section className={styles.panel} aria-label={texts.filters}>
-      <h2 className={styles.title}>{texts.filters}</h2>
-      <ActiveFilters filters={filters} options={options} onChange={onChange} />
+  const facets = (
+    <>
       <PriceFilter filters={filters} range={options.priceRange ?? null} onChange={onChange} />
       {checkboxes(texts.filterGroup, 'groups', options.groups)}
       {options.colorGroups && options.colorGroups.length > 0 && (
@@ -92,8 +93,31 @@ export function FilterPanel({ filters, options, onChange }: Props) {
         </details>
       )}
       {checkboxes(texts.filterShop, 'shops', options.shops)}
+    </>
+  );
+  const active = activeFilterCount(filters);
+  return (
+    <section className={styles.panel} aria-label={texts.filters}>
+      {narrow ? (
+        // On a phone the facets wait behind one button, so the products come first.
+        <details className={styles.mobileFacets} open={openOnPhone} onToggle={(event) => setOpenOnPhone(event.currentTarget.open)}>
+          <summary className={styles.title}>{texts.showFilters(active)}</summary>
+          <div className={styles.panel}>{facets}</div>
+        </details>
+      ) : (
+        <h2 className={styles.title}>{texts.filters}</h2>
+      )}
+      <ActiveFilters filters={filters} options={options} onChange={onChange} />
+      {!narrow && facets}
     </section>
   );
+}
+
+/** How many filter values are chosen (a price range counts as one). */
+export function activeFilterCount(filters: ListingFilters): number {
+  const lists = [filters.groups, filters.colors, filters.genders, filters.shops, filters.brands];
+  const values = lists.reduce((sum, list) => sum + (list?.length ?? 0), 0);
+  return values + (filters.price ? 1 : 0);
 }
 
 function PriceFilter({ filters, range, onChange }: { filters: ListingFilters; range: { min: number; max: number } | null; onChange: (f: ListingFilters) => void }) {

@@ -199,7 +199,14 @@ export default function EditorPage() {
     <div className={styles.page}>
       <h1>{texts.editorTitle}</h1>
       {access.status === 'checking' && <p role="status">{texts.loading}</p>}
-      {access.status === 'login' && <p role="alert">{texts.editorLogin}</p>}
+      {access.status === 'login' && (
+        <>
+          <p role="alert">{texts.editorLogin}</p>
+          <p>
+            <Link to={pathFor('login')}>{texts.editorLoginLink}</Link>
+          </p>
+        </>
+      )}
       {access.status === 'forbidden' && <p role="alert">{texts.editorForbidden}</p>}
       {access.status === 'failed' && <p role="alert">{texts.loadFailed}</p>}
       {access.status === 'staff' && (

@@ -51,6 +51,8 @@ export default function PollPage({ pollId: propId }: PollPageProps) {
   if (!poll) return <p className={styles.page}>{texts.noActivePoll}</p>;
 
   const answered = new Map((results?.answers ?? []).map((a) => [a.question_id, a]));
+  // A closed poll shows how everyone voted, and takes no answers.
+  const closed = !poll.active;
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const answers = Object.entries(chosen)
@@ -83,6 +85,7 @@ export default function PollPage({ pollId: propId }: PollPageProps) {
       )}
       <h1>{poll.name}</h1>
       {poll.description && <p>{poll.description}</p>}
+      {closed && <p role="status">{texts.pollClosed}</p>}
       <form onSubmit={submit}>
         {poll.questions.map((q) => {
           const mine = answered.get(q.id);
@@ -100,13 +103,13 @@ export default function PollPage({ pollId: propId }: PollPageProps) {
                           type="radio"
                           name={`q${q.id}`}
                           value={o.id}
-                          disabled={!!mine}
+                          disabled={!!mine || closed}
                           checked={mine ? mine.option_id === o.id : chosen[q.id] === o.id}
                           onChange={() => setChosen((c) => ({ ...c, [q.id]: o.id }))}
                         />{' '}
                         {o.text}
                       </label>
-                      {mine && score && (
+                      {(mine || closed) && score && (
                         <span>
                           {' '}
                           – {texts.votes(count)}
@@ -122,7 +125,7 @@ export default function PollPage({ pollId: propId }: PollPageProps) {
           );
         })}
         {message && <p role="alert">{message}</p>}
-        {answered.size < poll.questions.length && (
+        {!closed && answered.size < poll.questions.length && (
           <button type="submit" disabled={sending}>
             {sending ? texts.sending : texts.submitAnswers}
           </button>

@@ -8,6 +8,7 @@ import { useLoad } from '../shared/useLoad.js';
 import { texts } from '../texts.js';
 import { formatDistance, sortByDistance, type Point } from './distance.js';
 import { isOpenAt, weekLines } from './openingHours.js';
+import { visitableShops } from './visitable.js';
 import styles from '../content.module.css';
 
 export interface ShopLocatorPageProps {
@@ -38,7 +39,7 @@ function ShopCard({ shop, now }: { shop: Shop & { distance: number | null }; now
           </table>
         </>
       ) : (
-        <p>{texts.webshop}</p>
+        <p>{texts.hoursUnknown}</p>
       )}
       <p>
         {shop.address}, {shop.postNo} {shop.postPlace}
@@ -74,7 +75,7 @@ export default function ShopLocatorPage({ now: nowProp }: ShopLocatorPageProps) 
     );
   }, [initial]);
 
-  const shops = useMemo(() => (state.status === 'ready' ? sortByDistance(state.data, from) : []), [state, from]);
+  const shops = useMemo(() => (state.status === 'ready' ? sortByDistance(visitableShops(state.data), from) : []), [state, from]);
   if (state.status !== 'ready') return <LoadState state={state} retry={retry} />;
 
   const byPostcode = async (event: FormEvent) => {

@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { parseOpeningHours, weekOpeningHours } from '@shop/contracts/mappers';
-import { isOpenAt, weekLines } from './openingHours.js';
+import { WEB_SHOP_ID } from '@shop/contracts/constants';
+import { isOpenAt, shopClock, weekLines } from './openingHours.js';
 import { distanceMetres, formatDistance, sortByDistance } from './distance.js';
+import { visitableShops } from './visitable.js';
 
 const week = weekOpeningHours(parseOpeningHours('1-5:1000-2000,6-6:1000-1800,0-0:1200-1600'));
-// 2026-11-23 is a Monday (local time).
-const at = (day: number, hh: number, mm = 0) => new Date(2026, 10, 22 + day, hh, mm);
+// 2026-11-23 is a Monday. Times are Norwegian wall-clock times (winter: UTC+1), whatever zone the tests run in.
+const at = (day: number, hh: number, mm = 0) =>
+  new Date(`2026-11-${String(22 + day).padStart(2, '0')}T${String(hh).padStart(2, '0')}:${String(mm).padStart(2, '0')}:00+01:00`);
 
 describe('isOpenAt', () => {
   it.each([
@@ -30,6 +33,26 @@ describe('isOpenAt', () => {
   });
 });
 
+describe('shopClock: the instant on Oslo time, not the browser\'s', () => {
+  it.each([
+    ['winter, given in UTC', '2026-11-29T10:30:00Z', 0, 11 * 60 + 30],
+    ['summer time (UTC+2)', '2026-06-15T08:00:00Z', 1, 10 * 60],
+    ['late Sunday UTC is Monday in Norway', '2026-11-29T23:30:00Z', 1, 30],
+    ['the day summer time ends (03:00 → 02:00)', '2026-10-25T01:30:00Z', 0, 2 * 60 + 30],
+  ])('%s', (_name, iso, day, minutes) => {
+    expect(shopClock(new Date(iso))).toEqual({ day, minutes });
+  });
+
+  it('opens by the shops\' clock: Sunday 10:30 UTC is 11:30 in Geilo (Sundays 11–16)', () => {
+    const geilo = weekOpeningHours(parseOpeningHours('1-5:0900-1800,6-6:0900-1700,7-7:1100-1600'));
+    expect(isOpenAt(geilo, new Date('2026-11-29T10:30:00Z'))).toBe(true);
+    expect(isOpenAt(geilo, new Date('2026-11-29T09:59:00Z'))).toBe(false);
+    // Summer: 16:00 Norwegian time is 14:00 UTC.
+    expect(isOpenAt(geilo, new Date('2026-06-14T13:59:00Z'))).toBe(true);
+    expect(isOpenAt(geilo, new Date('2026-06-14T14:00:00Z'))).toBe(false);
+  });
+});
+
 describe('weekLines', () => {
   it('lists the week Monday first with Norwegian names, "Stengt" for closed days, and marks today', () => {
     const lines = weekLines(weekOpeningHours(parseOpeningHours('1-5:1000-2000,6-6:1000-1800')), at(6, 12));
@@ -43,6 +66,15 @@ describe('weekLines', () => {
       'søndag Stengt',
     ]);
     expect(lines.filter((l) => l.today).map((l) => l.name)).toEqual(['lørdag']);
+    // Late Sunday evening in UTC is already Monday in Norway.
+    expect(weekLines(week, new Date('2026-11-29T23:30:00Z')).filter((l) => l.today).map((l) => l.name)).toEqual(['mandag']);
+  });
+});
+
+describe('visitableShops', () => {
+  it("leaves out the web shop's warehouse and keeps the order of the rest", () => {
+    const shops = [{ id: 3 }, { id: WEB_SHOP_ID }, { id: 1 }];
+    expect(visitableShops(shops).map((s) => s.id)).toEqual([3, 1]);
   });
 });
 

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 /**
- * The client as a browser runs it: happy-dom's fetch sends the request, the CSRF token comes from the
+ * The client as a browser runs it: axios picks its XHR adapter under happy-dom, the CSRF token comes from the
  * document's <meta>, and the request crosses origins to a real node:http server (as a remote on another origin).
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
@@ -41,14 +41,14 @@ beforeAll(async () => {
 
 afterAll(() => new Promise<void>((r) => server.close(() => r())));
 
-it('sends the meta tag token and XHR marker through the browser fetch', async () => {
-  expect(typeof fetch).toBe('function');
+it('sends the meta tag token and XHR marker through the browser adapter', async () => {
+  expect(typeof XMLHttpRequest).toBe('function');
   document.head.innerHTML = '<meta name="csrf-token" content="browser-token">';
   setApiBaseUrl(base);
   expect(await getGenders()).toEqual([{ id: 10, name: 'Uni' }]);
   expect(seen.at(-1)?.headers['x-csrf-token']).toBe('browser-token');
   expect(seen.at(-1)?.headers['x-requested-with']).toBe('XMLHttpRequest');
-  // happy-dom's fetch sent it (the browser stack, not node's undici).
+  // happy-dom's XMLHttpRequest sent it (axios' node adapter would say "axios/…").
   expect(seen.at(-1)?.headers['user-agent']).toMatch(/HappyDOM/);
   expect(await getCurrentCustomer()).toBeNull();
 });

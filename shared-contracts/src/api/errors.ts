@@ -1,3 +1,4 @@
+import axios from 'axios';
 import { httpErrorTexts } from '../texts/index.js';
 
 /** SPEC §8 generic HTTP failures: status-code failure, network error, request aborted, timeout exceeded. */
@@ -64,18 +65,26 @@ export function firstFieldError(error: unknown): string | null {
   return Object.values(fieldErrors(error))[0] ?? null;
 }
 
-/** The four generic failures (SPEC §8) the client rejects with. */
-export const statusError = (status: number, data: unknown, request?: string) =>
-  new ApiError({ kind: 'status', message: httpErrorTexts.status(status), status, data, request });
-export const networkError = (request?: string, cause?: unknown) =>
-  new ApiError({ kind: 'network', message: httpErrorTexts.network, request, cause });
-export const abortedError = (request?: string, cause?: unknown) =>
-  new ApiError({ kind: 'aborted', message: httpErrorTexts.aborted, request, cause });
-export const timeoutError = (ms: number, request?: string, cause?: unknown) =>
-  new ApiError({ kind: 'timeout', message: httpErrorTexts.timeout(ms), request, cause });
-
-/** Anything thrown → ApiError (an ApiError stays itself; anything else is a network failure). */
+/** Maps whatever axios threw onto ApiError. */
 export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
-  return new ApiError({ kind: 'network', message: error instanceof Error ? error.message : String(error), cause: error });
+  if (!axios.isAxiosError(error)) {
+    // A cancel via AbortSignal is a CanceledError (an AxiosError subclass); anything else is a bug upstream.
+    return new ApiError({ kind: 'network', message: error instanceof Error ? error.message : String(error), cause: error });
+  }
+  const request = error.config ? `${(error.config.method ?? 'get').toUpperCase()} ${error.config.url ?? ''}` : undefined;
+  if (axios.isCancel(error) || error.code === axios.AxiosError.ERR_CANCELED) {
+    return new ApiError({ kind: 'aborted', message: httpErrorTexts.aborted, request, cause: error });
+  }
+  if (error.code === axios.AxiosError.ETIMEDOUT || (error.code === axios.AxiosError.ECONNABORTED && /timeout/i.test(error.message))) {
+    return new ApiError({ kind: 'timeout', message: httpErrorTexts.timeout(error.config?.timeout ?? 0), request, cause: error });
+  }
+  if (error.code === axios.AxiosError.ECONNABORTED) {
+    return new ApiError({ kind: 'aborted', message: httpErrorTexts.aborted, request, cause: error });
+  }
+  if (error.response) {
+    const { status, data } = error.response;
+    return new ApiError({ kind: 'status', message: httpErrorTexts.status(status), status, data, request, cause: error });
+  }
+  return new ApiError({ kind: 'network', message: httpErrorTexts.network, request, cause: error });
 }

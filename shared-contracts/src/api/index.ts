@@ -1,5 +1,5 @@
 export {
-  type ApiResponse,
+  http,
   setApiBaseUrl,
   getApiBaseUrl,
   setCsrfTokenSource,

@@ -4,6 +4,8 @@
 export const DEFAULT_SHIPPING = Object.freeze({ id: 'delivery', price: 19900 });
 /** Item frightPrice when the API sends none. */
 export const DEFAULT_FRIGHT_PRICE = 9900;
+/** The shipping method that is collected in a shop (free, needs a shop, no address); every other method is sent home. */
+export const CLICK_AND_COLLECT_METHOD_ID = 'click-and-collect';
 /** Bestseller qty/turnover rank when the API sends none. */
 export const DEFAULT_BESTSELLER_RANK = 9999;
 

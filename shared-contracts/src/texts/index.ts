@@ -132,7 +132,7 @@ export const menuTexts = {
   accessories: 'Tilbehør',
 } as const;
 
-/** Generic HTTP failure messages of ApiError (SPEC §8 "Generic HTTP failures"; technical, English, worded as axios worded them). */
+/** Generic HTTP failure messages of ApiError (SPEC §8 "Generic HTTP failures"; technical, English like axios'). */
 export const httpErrorTexts = {
   status: (status: number) => `Request failed with status code ${status}`,
   network: 'Network Error',

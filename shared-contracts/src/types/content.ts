@@ -80,6 +80,8 @@ export interface Poll {
   description: string | null;
   banner_desktop: string | null;
   banner_mobile: string | null;
+  /** False once the poll is closed: it still shows its results but takes no more answers. */
+  active: boolean;
   questions: PollQuestion[];
 }
 

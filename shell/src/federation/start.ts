@@ -1,7 +1,7 @@
 import { registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import { createStore } from 'effector';
 import { cartAddRequested, remoteFailed } from '@shop/contracts/bus';
-import { modelsReady } from '../routing/model.js';
+import { modelsReady, remoteModelReady } from '../routing/model.js';
 import { loadRemoteModels } from './models.js';
 import { onRemoteFirstUse } from './loadRemoteModule.js';
 import { inlineRemotes, ON_DEMAND_MODELS, parseRemotes, type RemoteEntry } from './remotes.js';
@@ -73,7 +73,9 @@ export async function startFederation(): Promise<void> {
   });
 
   const startupModels = remotes.filter((remote) => !ON_DEMAND_MODELS.has(remote.name)).map((remote) => remote.name);
-  void attachModels(startupModels).then(() => {
+  // Each model announces itself as soon as it is in (bus events fired before it are replayed to it then).
+  const eachModel = startupModels.map((name) => attachModels([name]).then(() => remoteModelReady(name)));
+  void Promise.all(eachModel).then(() => {
     // The units the start-up models implement are listening now: the first navigation's user fetch, the open-cart
     // flag and a cart-link click made before this moment may go out (routing/model.ts whenModelsReady).
     modelsReady();

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useUnit } from 'effector-react';
 import { $cartOpen, $promoModalOpen, cartClosed, promoModalToggled } from '@shop/contracts/bus';
@@ -6,6 +7,22 @@ import { RemoteBoundary } from '../federation/RemoteBoundary.js';
 import { texts } from '../texts.js';
 import { Modal } from './Modal.js';
 import { $privacyOpen, privacyClosed } from './model.js';
+
+/** Props of mf_cart_checkout/CartModal and mf_account/LoginForm (see their READMEs); the shell only composes them. */
+interface CartModalProps {
+  loginForm?: ReactNode;
+}
+interface LoginFormProps {
+  fromCart?: boolean;
+}
+
+/**
+ * The cart offers a login (SPEC §4: a login made from the cart reloads the page with the cart open). The form is
+ * mf-account's, composed here so neither remote imports the other.
+ */
+const cartModalProps: CartModalProps = {
+  loginForm: <RemoteBoundary<LoginFormProps> remote="mf_account" module="LoginForm" props={{ fromCart: true }} />,
+};
 
 /** Loaded on demand (see ModalHost): the three modals of SPEC §2 with their remote contents. */
 export default function Modals() {
@@ -20,7 +37,7 @@ export default function Modals() {
   return (
     <>
       <Modal open={cartOpen} onClose={closeCart} title={texts.cartModalTitle} testId="cart-modal">
-        <RemoteBoundary remote="mf_cart_checkout" module="CartModal" />
+        <RemoteBoundary<CartModalProps> remote="mf_cart_checkout" module="CartModal" props={cartModalProps} />
       </Modal>
       <Modal open={promoOpen} onClose={() => promoOpen && togglePromo()} title={texts.promoModalTitle} testId="promo-modal">
         <RemoteBoundary remote="mf_cart_checkout" module="PromoCodeModal" />

@@ -39,12 +39,11 @@ export function klarnaStandIn(credentials: { username: string; password: string 
       else errors.push(...klarnaAmountErrors(body as StoredOrder));
       if (errors.length > 0) return reply.status(400).send({ error_code: 'BAD_VALUE', error_messages: errors });
       const id = randomUUID();
-      const origin = `${request.protocol}://${request.host}`;
       const order: StoredOrder = {
         ...(body as StoredOrder),
         order_id: id,
         status: 'checkout_incomplete',
-        html_snippet: snippet('Klarna', `${origin}${app.prefix}/pay/${id}`),
+        html_snippet: snippet('Klarna', `${app.prefix}/pay/${id}`),
         acknowledged: false,
       };
       orders.set(id, order);

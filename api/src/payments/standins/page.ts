@@ -24,6 +24,11 @@ button{font-size:1.1rem;padding:.6rem 1.4rem;margin-top:1rem}</style></head><bod
 ${button}</body></html>`;
 }
 
+/**
+ * The snippet's iframe points at the pay page by a site-relative path: the stand-ins live on the shop's own server,
+ * so the page loads from the shop's origin whatever address the server used to reach its stand-in (127.0.0.1 vs the
+ * browser's localhost or public name) — which keeps it inside the CSP's frame-src 'self' and frame-ancestors 'self'.
+ */
 export const snippet = (provider: string, src: string) =>
   `<div class="stand-in-checkout"><iframe src="${esc(src)}" title="${esc(provider)} betaling" style="width:100%;min-height:360px;border:0"></iframe></div>`;
 

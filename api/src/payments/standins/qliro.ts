@@ -49,13 +49,12 @@ export function qliroStandIn(credentials: { apiKey: string; apiSecret: string })
         });
       if (errors.length > 0) return reply.status(400).send({ ErrorCode: 'VALIDATION_ERROR', ErrorMessage: errors.join(', ') });
       const id = nextId++;
-      const origin = `${request.protocol}://${request.host}`;
       orders.set(id, {
         OrderId: id,
         MerchantReference: String(json.MerchantReference ?? ''),
         Currency: 'NOK',
         TotalPrice: Math.round(items!.reduce((s, i) => s + i.PricePerItemIncVat * 100 * i.Quantity, 0)) / 100,
-        OrderHtmlSnippet: snippet('Qliro', `${origin}${app.prefix}/pay/${id}`),
+        OrderHtmlSnippet: snippet('Qliro', `${app.prefix}/pay/${id}`),
         CustomerCheckoutStatus: 'InProcess',
         OrderItems: items!,
         MerchantConfirmationUrl: json.MerchantConfirmationUrl as string,

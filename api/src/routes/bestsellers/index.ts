@@ -38,7 +38,7 @@ export const bestsellersRoutes: FastifyPluginAsyncTypebox = async (app) => {
         .orderBy(asc(rank), asc(bestsellers.articleId))
         .limit(limit);
       const body: RawBestseller[] = rows;
-      return reply.header('cache-control', 'public, max-age=300').send(body);
+      return reply.send(body);
     },
   );
 };

@@ -4,7 +4,7 @@ import { asc } from 'drizzle-orm';
 import { Type, type Static } from 'typebox';
 import type { RawColorGroup } from '@shop/contracts/types';
 import { colorGroups } from '../../db/schema.js';
-import { assertSameShape, REFERENCE_CACHE, type SameShape } from '../shared/schema.js';
+import { assertSameShape, type SameShape } from '../shared/schema.js';
 
 export const RawColorGroupSchema = Type.Object({
   ColorGroupID: Type.Integer(),
@@ -35,7 +35,7 @@ export const colorGroupsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         // The contract has no "none": 0 is never a colour id.
         ColorID: g.colorId ?? 0,
       }));
-      return reply.header('cache-control', REFERENCE_CACHE).send(body);
+      return reply.send(body);
     },
   );
 };

@@ -16,10 +16,11 @@ import { nationalPhone, normaliseEmail, updateErrors } from '../../accounts/vali
 import { conflictingCustomer, isUniqueViolation, sessionCustomer, type AccountServices, type CustomerRow } from '../../accounts/services.js';
 import { generateMemberCode } from '../../accounts/memberCode.js';
 import { memberCodeSvg } from '../../accounts/qr.js';
+import type { QueuedMail } from '../../accounts/mail.js';
 import { issueToken } from '../../accounts/tokens.js';
 import { verificationEmail, verifyPath } from '../../accounts/emails.js';
 import { accountKey } from '../../accounts/throttle.js';
-import { assertSameShape, MessageSchema, type SameShape } from '../shared/schema.js';
+import { assertSameShape, DbId, MessageSchema, type SameShape } from '../shared/schema.js';
 import { RawCustomerSchema, toRawCustomer } from './raw.js';
 import { asBool, Flag01, invalid, rejectInvalidSchema } from './auth.js';
 
@@ -30,7 +31,7 @@ const UpdateBody = Type.Object({
   phone: Type.Optional(Type.String({ maxLength: 20 })),
   email: Type.Optional(Type.String({ maxLength: 254 })),
   birth_date: Type.Optional(Type.String({ maxLength: 10 })),
-  gender_id: Type.Optional(Type.Integer({ minimum: 1 })),
+  gender_id: Type.Optional(DbId()),
   address: Type.Optional(Type.String({ maxLength: 200 })),
   postal_code: Type.Optional(Type.String({ pattern: '^\\d{4}$' })),
   city: Type.Optional(Type.String({ maxLength: 100 })),
@@ -87,7 +88,7 @@ export function accountRoutes(services: AccountServices): FastifyPluginAsyncType
         schema: {
           tags: ['customers'],
           summary: "Update the logged-in customer's own account (fields left out are unchanged)",
-          params: Type.Object({ id: Type.Integer({ minimum: 1 }) }),
+          params: Type.Object({ id: DbId() }),
           body: UpdateBody,
           response: { 200: RawCustomerSchema },
         },
@@ -130,18 +131,23 @@ export function accountRoutes(services: AccountServices): FastifyPluginAsyncType
           if (set.club && !customer.memberCode) set.memberCode = generateMemberCode();
         }
         let updated = customer;
+        let mail: QueuedMail | null = null;
         if (Object.keys(set).length > 0) {
           try {
-            [updated] = (await db.update(customers).set(set).where(eq(customers.id, customer.id)).returning()) as [CustomerRow];
+            // A new e-mail address and the mail that verifies it are written together (sent after the commit).
+            ({ updated, mail } = await db.transaction(async (tx) => {
+              const [row] = (await tx.update(customers).set(set).where(eq(customers.id, customer.id)).returning()) as [CustomerRow];
+              if (!emailChanged || !row.email) return { updated: row, mail: null };
+              const token = await issueToken(tx, row.id, 'verify');
+              const queued = await services.mailer.enqueue(tx, { to: row.email, ...verificationEmail(row.firstName, services.publicUrl + verifyPath(token)) });
+              return { updated: row, mail: queued };
+            }));
           } catch (error) {
             if (isUniqueViolation(error)) throw new HttpError(423, authErrorTexts[423]);
             throw error;
           }
         }
-        if (emailChanged && updated.email) {
-          const token = await issueToken(db, updated.id, 'verify');
-          await services.mailer.send({ to: updated.email, ...verificationEmail(updated.firstName, services.publicUrl + verifyPath(token)) });
-        }
+        if (mail) void services.mailer.deliver(mail);
         return reply.header('cache-control', 'no-store').send(toRawCustomer(updated));
       },
     );
@@ -152,7 +158,7 @@ export function accountRoutes(services: AccountServices): FastifyPluginAsyncType
         schema: {
           tags: ['customers'],
           summary: 'Delete the own account: personal data is removed, orders stay (anonymised); logs out',
-          params: Type.Object({ id: Type.Integer({ minimum: 1 }) }),
+          params: Type.Object({ id: DbId() }),
           response: { 200: MessageSchema },
         },
       },

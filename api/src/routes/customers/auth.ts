@@ -1,17 +1,22 @@
 /**
  * Register, login, logout, e-mail verification and password reset (issue 6; statuses per SPEC §8):
  * 401 already logged in, 404 nobody logged in, 419 CSRF (session.ts), 422 wrong username/password or invalid data
- * (with field errors), 423 e-mail/phone already used, 429 too many failed logins.
+ * (with field errors; an empty username or password is invalid data, never a failed login), 423 e-mail/phone
+ * already used, 429 too many failed logins.
  * The session id (and CSRF token) rotates on login, register and logout; the new token is sent in X-CSRF-TOKEN
  * so the page can keep working without a reload (the contracts' client picks it up).
+ *
+ * E-mail (accounts/mail.ts): the message goes to email_outbox in the transaction that creates what it is about and
+ * is delivered after the commit. A relay that is down never fails registration or a reset request; only "send the
+ * e-mail again", where the shopper waits for the outcome, answers 503 "Epost ble ikke sendt".
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { Type } from 'typebox';
-import { authErrorTexts } from '@shop/contracts/texts';
+import { accountTexts, authErrorTexts, resendTexts } from '@shop/contracts/texts';
 import type { MessageResponse } from '@shop/contracts/types';
-import { customers, sessions } from '../../db/schema.js';
+import { customers, emailOutbox, sessions } from '../../db/schema.js';
 import { HttpError, validationBody } from '../../server/errors.js';
 import { CSRF_HEADER } from '../../server/session.js';
 import { hashPassword, verifyPassword } from '../../accounts/passwords.js';
@@ -28,7 +33,8 @@ import {
 } from '../../accounts/validation.js';
 import { conflictingCustomer, isUniqueViolation, sessionCustomer, type AccountServices, type CustomerRow } from '../../accounts/services.js';
 import { generateMemberCode } from '../../accounts/memberCode.js';
-import { MessageSchema } from '../shared/schema.js';
+import type { DbExecutor, QueuedMail } from '../../accounts/mail.js';
+import { DbId, MessageSchema } from '../shared/schema.js';
 import { RawCustomerSchema, toRawCustomer } from './raw.js';
 
 export const accountMessages = {
@@ -71,7 +77,7 @@ const RegisterBody = Type.Object({
   password_confirmation: Type.Optional(Type.String({ maxLength: 200 })),
   terms_conditions: Type.Optional(Flag01),
   birth_date: Type.Optional(Type.String({ maxLength: 10 })),
-  gender_id: Type.Optional(Type.Integer({ minimum: 1 })),
+  gender_id: Type.Optional(DbId()),
   postal_code: Type.Optional(Type.String({ pattern: '^(\\d{4})?$' })),
   club: Type.Optional(Flag01),
   marketing: Type.Optional(Flag01),
@@ -85,14 +91,23 @@ const LoginBody = Type.Object({
   password: Type.String({ maxLength: 200 }),
 });
 
+/** Login fields left empty or blank (422 with these field errors; never counted as a failed login). */
+export function loginFieldErrors(body: { username: string; password: string }): FieldError[] {
+  const errors: FieldError[] = [];
+  if (body.username.trim() === '') errors.push({ field: 'username', message: accountFieldTexts.username });
+  if (body.password.trim() === '') errors.push({ field: 'password', message: accountFieldTexts.loginPassword });
+  return errors;
+}
+
 export function authRoutes(services: AccountServices): FastifyPluginAsyncTypebox {
   return async (app) => {
     const db = app.database.db;
 
-    async function sendVerification(customer: CustomerRow): Promise<void> {
-      if (!customer.email) return;
-      const token = await issueToken(db, customer.id, 'verify');
-      await services.mailer.send({ to: customer.email, ...verificationEmail(customer.firstName, services.publicUrl + verifyPath(token)) });
+    /** A new verification link, written to the outbox through `tx`; deliver it after the commit. */
+    async function queueVerification(tx: DbExecutor, customer: CustomerRow): Promise<QueuedMail | null> {
+      if (!customer.email) return null;
+      const token = await issueToken(tx, customer.id, 'verify');
+      return services.mailer.enqueue(tx, { to: customer.email, ...verificationEmail(customer.firstName, services.publicUrl + verifyPath(token)) });
     }
 
     app.post(
@@ -117,35 +132,52 @@ export function authRoutes(services: AccountServices): FastifyPluginAsyncTypebox
         if (await conflictingCustomer(db, email, phone)) throw new HttpError(423, authErrorTexts[423]);
         const passwordHash = await hashPassword(body.password!);
         const club = asBool(body.club);
+        // The account, its verification token and the e-mail in one transaction: all of it or none.
         let created: CustomerRow;
+        let mail: QueuedMail | null;
         try {
-          [created] = (await db
-            .insert(customers)
-            .values({
-              firstName: body.first_name!.trim(),
-              lastName: body.last_name!.trim(),
-              email,
-              phone,
-              passwordHash,
-              birthDate: body.birth_date || null,
-              genderId: body.gender_id ?? null,
-              postalCode: body.postal_code || null,
-              termsConditions: true,
-              club,
-              memberCode: club ? generateMemberCode() : null,
-              marketing: asBool(body.marketing),
-              newsletter: asBool(body.newsletter),
-              eventInvite: asBool(body.event_invite),
-              birthdayGift: asBool(body.birthday_gift),
-            })
-            .returning()) as [CustomerRow];
+          ({ created, mail } = await db.transaction(async (tx) => {
+            const [row] = (await tx
+              .insert(customers)
+              .values({
+                firstName: body.first_name!.trim(),
+                lastName: body.last_name!.trim(),
+                email,
+                phone,
+                passwordHash,
+                birthDate: body.birth_date || null,
+                genderId: body.gender_id ?? null,
+                postalCode: body.postal_code || null,
+                termsConditions: true,
+                club,
+                memberCode: club ? generateMemberCode() : null,
+                marketing: asBool(body.marketing),
+                newsletter: asBool(body.newsletter),
+                eventInvite: asBool(body.event_invite),
+                birthdayGift: asBool(body.birthday_gift),
+              })
+              .returning()) as [CustomerRow];
+            return { created: row, mail: await queueVerification(tx, row) };
+          }));
         } catch (error) {
           // A concurrent registration with the same e-mail/phone lost the race to the unique index.
           if (isUniqueViolation(error)) throw new HttpError(423, authErrorTexts[423]);
           throw error;
         }
-        await sendVerification(created);
-        await logIn(request, reply, created.id);
+        try {
+          await logIn(request, reply, created.id);
+        } catch (error) {
+          // The shopper gets an error, so no account may be left behind (a retry would answer 423). The session
+          // rows are written outside the transaction above (server/session.ts), hence the undo by hand.
+          await db
+            .transaction(async (tx) => {
+              if (mail) await tx.delete(emailOutbox).where(eq(emailOutbox.id, mail.outboxId));
+              await tx.delete(customers).where(eq(customers.id, created.id));
+            })
+            .catch((undoError: unknown) => request.log.error({ err: undoError, customerId: created.id }, 'could not undo a failed registration'));
+          throw error;
+        }
+        if (mail) void services.mailer.deliver(mail);
         return reply.status(201).header('cache-control', 'no-store').send(toRawCustomer(created));
       },
     );
@@ -166,6 +198,9 @@ export function authRoutes(services: AccountServices): FastifyPluginAsyncTypebox
         },
         async (request, reply) => {
           rejectInvalidSchema(request);
+          // Blank fields are invalid input, not a failed login: they get their own message and are not throttled.
+          const blank = loginFieldErrors(request.body);
+          if (blank.length) throw new HttpError(422, accountTexts.allFieldsRequired, blank);
           if (await sessionCustomer(db, request)) throw new HttpError(401, authErrorTexts[401]);
           const { username, password } = request.body;
           const type = request.params.type ?? (username.includes('@') ? 'email' : 'phone');
@@ -210,14 +245,16 @@ export function authRoutes(services: AccountServices): FastifyPluginAsyncTypebox
 
     app.get(
       '/customers/email/resend',
-      { schema: { tags: ['customers'], summary: 'Send the verification e-mail again (404 without a user)', response: { 200: MessageSchema } } },
+      { schema: { tags: ['customers'], summary: 'Send the verification e-mail again (404 without a user; 503 when it could not be delivered)', response: { 200: MessageSchema } } },
       async (request, reply) => {
         const customer = await sessionCustomer(db, request);
         if (!customer) throw new HttpError(404, authErrorTexts[404]);
         const mailKey = `verify:${customer.id}`;
         if ((await services.throttle.store.count(mailKey)) >= MAIL_LIMIT) throw new HttpError(429, accountMessages.tooManyMails);
         await services.throttle.store.increment(mailKey);
-        await sendVerification(customer);
+        const mail = await db.transaction((tx) => queueVerification(tx, customer));
+        // The shopper asked for this e-mail and waits for it: say so when it could not be sent (SPEC §8).
+        if (mail && (await services.mailer.deliver(mail)) === 'failed') throw new HttpError(503, resendTexts.failed);
         return reply.header('cache-control', 'no-store').send({ message: `${accountMessages.verificationSent} til ${customer.email ?? ''}` });
       },
     );
@@ -263,8 +300,12 @@ export function authRoutes(services: AccountServices): FastifyPluginAsyncTypebox
         const underLimit = (await services.throttle.store.count(mailKey)) < MAIL_LIMIT;
         if (customer && !customer.deletedAt && underLimit) {
           await services.throttle.store.increment(mailKey);
-          const token = await issueToken(db, customer.id, 'reset');
-          await services.mailer.send({ to: email, ...resetEmail(customer.firstName, services.publicUrl + resetPath(token, email)) });
+          const mail = await db.transaction(async (tx) => {
+            const token = await issueToken(tx, customer.id, 'reset');
+            return services.mailer.enqueue(tx, { to: email, ...resetEmail(customer.firstName, services.publicUrl + resetPath(token, email)) });
+          });
+          // Not awaited: the answer must not depend on the relay, nor tell whether the account exists.
+          void services.mailer.deliver(mail);
         }
         return reply.send({ message: accountMessages.resetRequested });
       },

@@ -28,41 +28,14 @@ import { sessionCustomer, type CustomerRow } from '../../accounts/services.js';
 import { HISTORY_PAGE_SIZE, pageMeta, vatBreakdown } from '../../accounts/history.js';
 import { articleImageUrl } from '../images/urls.js';
 import { RawReviewSchema } from '../articles/schema.js';
-import { assertSameShape, FlagSchema, flag, IsoDateTime, Nullable, PageMetaSchema, type SameShape } from '../shared/schema.js';
+// The reservation's shape is the one POST /reservations answers with: one schema for both.
+import { RawReservationSchema } from '../reservations/index.js';
+import { assertSameShape, DbId, FlagSchema, flag, IsoDateTime, Nullable, PageMetaSchema, type SameShape } from '../shared/schema.js';
 import { invalid, rejectInvalidSchema } from './auth.js';
 
 const PageQuery = Type.Object({ page: Type.Integer({ minimum: 1, maximum: 100_000, default: 1 }) });
 const paged = <T extends Parameters<typeof Type.Array>[0]>(item: T) => Type.Object({ data: Type.Array(item), meta: PageMetaSchema });
 
-export const RawReservationSchema = Type.Object({
-  ReservationID: Type.Integer(),
-  ShopID: Type.Integer(),
-  CustomerID: Nullable(Type.Integer()),
-  StatusID: Type.Integer(),
-  CustomerName: Type.String(),
-  Email: Type.String(),
-  Phone: Type.String(),
-  Delivery: FlagSchema,
-  Address: Type.String(),
-  City: Type.String(),
-  PostalCode: Type.String(),
-  Total: Type.Integer(),
-  TrackingUrl: Nullable(Type.String()),
-  Articles: Type.Array(
-    Type.Object({
-      EanNo: Type.String(),
-      ArticleID: Type.Integer(),
-      Name: Type.String(),
-      SizeName: Type.String(),
-      ColorName: Type.String(),
-      Count: Type.Integer(),
-      Price: Type.Integer(),
-      Image: Type.String(),
-    }),
-  ),
-  DateCreated: IsoDateTime,
-});
-assertSameShape<SameShape<Static<typeof RawReservationSchema>, RawReservation>>();
 
 export const RawCustomerOrderSchema = Type.Object({
   OrderID: Type.Integer(),
@@ -78,7 +51,7 @@ export const RawCustomerOrderSchema = Type.Object({
 assertSameShape<SameShape<Static<typeof RawCustomerOrderSchema>, RawCustomerOrder>>();
 
 const ReviewBody = Type.Object({
-  article_id: Type.Integer({ minimum: 1 }),
+  article_id: DbId(),
   rating: Type.Integer({ minimum: 1, maximum: 5 }),
   content: Type.String({ minLength: 1, maxLength: 5000 }),
   true_to_size: Type.Optional(Nullable(Type.Integer({ minimum: -1, maximum: 1 }))),

@@ -5,7 +5,7 @@
  * routes send no long cache headers, so a change shows on the next request.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { asc, count, desc, eq, inArray, ne } from 'drizzle-orm';
+import { asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { Type, type Static } from 'typebox';
 import type { BlogPostInput, EditorBlogPost, EditorSession, HomeLayoutInput, PollInput, StaticPageInput } from '@shop/contracts/types';
 import { slug as slugOf } from '@shop/contracts/format';
@@ -14,11 +14,12 @@ import { articles, blogCategories, blogPostArticles, blogPostCategories, blogPos
 import { HttpError } from '../../server/errors.js';
 import { plainText, safeSettings, safeSrc, sanitizeHtml } from '../../content/sanitize.js';
 import { ensureStaffAccount } from '../../content/staff.js';
+import { isUniqueViolation } from '../../accounts/services.js';
 import { LayoutNameParams } from '../home/index.js';
 import { PageSlugParams, RawStaticPageSchema, toRawStaticPage } from '../pages/index.js';
 import { loadPolls, PollSchema, toPublic } from '../polls/index.js';
 import { RawSettingsSchema, settingsFromSlots } from '../settings/index.js';
-import { assertSameShape, errorResponses, Nullable, type SameShape } from '../shared/schema.js';
+import { assertSameShape, DbId, errorResponses, Nullable, type SameShape } from '../shared/schema.js';
 import { requireStaff } from './guard.js';
 
 export const EDITOR_ERRORS = {
@@ -35,6 +36,9 @@ export const EDITOR_ERRORS = {
   pollNotFound: 'Fant ikke avstemningen.',
 } as const;
 
+/** Advisory lock key serializing home layout saves (any constant unique in this app; the seed uses its own). */
+const HOME_LAYOUTS_LOCK = 0x686f6d65; // "home"
+
 /** Slugs the blog routes use for themselves (GET /blog/posts, /blog/categories…). */
 const RESERVED_SLUGS = new Set(['posts', 'post', 'categories', 'category']);
 
@@ -47,9 +51,9 @@ const BlogPostInputSchema = Type.Object(
     slug: Type.Optional(Type.String({ minLength: 1, maxLength: 200, pattern: '^[a-z0-9]+(-[a-z0-9]+)*$' })),
     body: Text(100_000),
     featured_image: Type.Optional(ImageUrl),
-    main_article_id: Type.Optional(Nullable(Type.Integer({ minimum: 1 }))),
-    related_article_ids: Type.Optional(Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 24 })),
-    category_ids: Type.Optional(Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 20 })),
+    main_article_id: Type.Optional(Nullable(DbId())),
+    related_article_ids: Type.Optional(Type.Array(DbId(), { maxItems: 24 })),
+    category_ids: Type.Optional(Type.Array(DbId(), { maxItems: 20 })),
     published: Type.Boolean(),
   },
   { additionalProperties: false },
@@ -156,9 +160,13 @@ export const editorRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const result = await ensureStaffAccount(db(), staffEmail, staffPassword);
       app.log.info({ customerId: result.id }, `staff account ${result.created ? 'created' : 'updated'} from STAFF_EMAIL`);
     });
+  } else if (staffEmail || staffPassword) {
+    app.log.warn('STAFF_EMAIL and STAFF_PASSWORD must both be set to create the staff account; no staff account was created');
   }
 
-  app.addHook('preHandler', async (request, reply) => {
+  // The guard runs before the input is validated (preValidation; after the app's CSRF check): visitors and customers
+  // learn nothing about an editor route's input, and nothing of theirs is parsed further or written.
+  app.addHook('preValidation', async (request, reply) => {
     reply.header('cache-control', 'no-store');
     await requireStaff(db(), request);
   });
@@ -171,6 +179,11 @@ export const editorRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   // ── blog ──
   const writePost = async (input: BlogPostInput, id: number | null): Promise<number> => {
+    // An unknown post is 404 before anything about its input (a taken slug would otherwise answer 409).
+    if (id !== null) {
+      const [exists] = await db().select({ id: blogPosts.id }).from(blogPosts).where(eq(blogPosts.id, id));
+      if (!exists) throw new HttpError(404, EDITOR_ERRORS.postNotFound);
+    }
     const title = plainText(input.title);
     if (!title) throw field('title', EDITOR_ERRORS.emptyTitle);
     const body = sanitizeHtml(input.body);
@@ -188,31 +201,39 @@ export const editorRoutes: FastifyPluginAsyncTypebox = async (app) => {
       .select({ id: blogPosts.id })
       .from(blogPosts)
       .where(eq(blogPosts.slug, slug));
-    if (taken.some((t) => t.id !== id)) throw new HttpError(409, EDITOR_ERRORS.slugTaken, [{ field: 'slug', message: EDITOR_ERRORS.slugTaken }]);
+    const slugTaken = () => new HttpError(409, EDITOR_ERRORS.slugTaken, [{ field: 'slug', message: EDITOR_ERRORS.slugTaken }]);
+    if (taken.some((t) => t.id !== id)) throw slugTaken();
 
     const now = new Date();
-    return db().transaction(async (tx) => {
-      let postId = id;
-      let publishedAt: Date | null = input.published ? now : null;
-      if (postId === null) {
-        const [row] = await tx
-          .insert(blogPosts)
-          .values({ slug, title, body, featuredImage, mainArticleId, publishedAt, createdAt: now, updatedAt: now })
-          .returning({ id: blogPosts.id });
-        postId = row!.id;
-      } else {
-        const [old] = await tx.select({ publishedAt: blogPosts.publishedAt }).from(blogPosts).where(eq(blogPosts.id, postId));
-        if (!old) throw new HttpError(404, EDITOR_ERRORS.postNotFound);
-        // Re-saving a published post keeps its date (the list order stays put); unpublishing clears it.
-        if (input.published && old.publishedAt) publishedAt = old.publishedAt;
-        await tx.update(blogPosts).set({ slug, title, body, featuredImage, mainArticleId, publishedAt, updatedAt: now }).where(eq(blogPosts.id, postId));
-        await tx.delete(blogPostCategories).where(eq(blogPostCategories.postId, postId));
-        await tx.delete(blogPostArticles).where(eq(blogPostArticles.postId, postId));
-      }
-      if (categories.length) await tx.insert(blogPostCategories).values(categories.map((categoryId) => ({ postId: postId!, categoryId })));
-      if (related.length) await tx.insert(blogPostArticles).values(related.map((articleId, i) => ({ postId: postId!, articleId, sort: i + 1 })));
-      return postId;
-    });
+    // The check above cannot see a post saved with the same slug at the same moment: then the unique index decides,
+    // and the loser gets the same 409 (found by test/security's concurrent fuzzing; it was a 500).
+    try {
+      return await db().transaction(async (tx) => {
+        let postId = id;
+        let publishedAt: Date | null = input.published ? now : null;
+        if (postId === null) {
+          const [row] = await tx
+            .insert(blogPosts)
+            .values({ slug, title, body, featuredImage, mainArticleId, publishedAt, createdAt: now, updatedAt: now })
+            .returning({ id: blogPosts.id });
+          postId = row!.id;
+        } else {
+          const [old] = await tx.select({ publishedAt: blogPosts.publishedAt }).from(blogPosts).where(eq(blogPosts.id, postId));
+          if (!old) throw new HttpError(404, EDITOR_ERRORS.postNotFound);
+          // Re-saving a published post keeps its date (the list order stays put); unpublishing clears it.
+          if (input.published && old.publishedAt) publishedAt = old.publishedAt;
+          await tx.update(blogPosts).set({ slug, title, body, featuredImage, mainArticleId, publishedAt, updatedAt: now }).where(eq(blogPosts.id, postId));
+          await tx.delete(blogPostCategories).where(eq(blogPostCategories.postId, postId));
+          await tx.delete(blogPostArticles).where(eq(blogPostArticles.postId, postId));
+        }
+        if (categories.length) await tx.insert(blogPostCategories).values(categories.map((categoryId) => ({ postId: postId!, categoryId })));
+        if (related.length) await tx.insert(blogPostArticles).values(related.map((articleId, i) => ({ postId: postId!, articleId, sort: i + 1 })));
+        return postId;
+      });
+    } catch (error) {
+      if (isUniqueViolation(error) && (error as { cause?: { constraint?: string } }).cause?.constraint === 'blog_posts_slug_uq') throw slugTaken();
+      throw error;
+    }
   };
 
   app.get(
@@ -319,6 +340,9 @@ export const editorRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const normalised = safeSettings(settingsFromSlots(request.body.slots));
       const now = new Date();
       await db().transaction(async (tx) => {
+        // One home-layout save at a time: two saves that publish (each unpublishing the other rows, then writing its
+        // own) deadlocked on PostgreSQL — a 500 after a second's wait (found by test/security's concurrent fuzzing).
+        await tx.execute(sql`select pg_advisory_xact_lock(${HOME_LAYOUTS_LOCK})`);
         if (request.body.published) await tx.update(homeLayouts).set({ published: false, updatedAt: now }).where(ne(homeLayouts.name, name));
         await tx
           .insert(homeLayouts)

@@ -4,7 +4,7 @@ import { asc } from 'drizzle-orm';
 import { Type, type Static } from 'typebox';
 import type { RawGender } from '@shop/contracts/types';
 import { genders } from '../../db/schema.js';
-import { assertSameShape, REFERENCE_CACHE, type SameShape } from '../shared/schema.js';
+import { assertSameShape, type SameShape } from '../shared/schema.js';
 
 export const RawGenderSchema = Type.Object({ GenderID: Type.Integer(), Name: Type.String() });
 assertSameShape<SameShape<Static<typeof RawGenderSchema>, RawGender>>();
@@ -22,7 +22,7 @@ export const gendersRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (_request, reply) => {
       const rows = await app.database.db.select().from(genders).orderBy(asc(genders.id));
       const body: RawGender[] = rows.map((g) => ({ GenderID: g.id, Name: g.name }));
-      return reply.header('cache-control', REFERENCE_CACHE).send(body);
+      return reply.send(body);
     },
   );
 };

@@ -44,7 +44,9 @@ export const geoRoutes: FastifyPluginAsyncTypebox = async (app) => {
           annotations: Type.Optional(Type.String({ maxLength: 40 })),
         }),
         // The answer is OSRM's own shape (passed through from a real server), documented loosely.
-        response: { 200: Type.Object({ code: Type.String() }, { additionalProperties: true }), 400: OsrmError },
+        // 400 is OSRM's own error for a bad table query, or the API's ErrorBody when the input fails the schema (too
+        // long, NUL…): both must serialize (a schema failure answered 500 before, found by test/security).
+        response: { 200: Type.Object({ code: Type.String() }, { additionalProperties: true }), 400: Type.Union([OsrmError, Type.Ref('ErrorBody')]) },
       },
     },
     async (request, reply) => {

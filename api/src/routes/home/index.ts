@@ -19,7 +19,6 @@ export const homeRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/home',
     { schema: { tags: ['content'], summary: 'Banner slots of the published home layout', response: { 200: RawSettingsSchema, ...errorResponses } } },
     async (_request, reply) => {
-      reply.header('cache-control', 'no-cache');
       const [row] = await db().select().from(homeLayouts).where(eq(homeLayouts.published, true)).orderBy(desc(homeLayouts.updatedAt)).limit(1);
       if (!row) throw new HttpError(404, LAYOUT_NOT_FOUND);
       return settingsFromSlots(row.slots);

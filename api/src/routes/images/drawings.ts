@@ -186,7 +186,7 @@ const winter = {
     [[150, 180], [232, 252]]
       .map(
         ([x1, x2]) =>
-          `<line x1="${x1}" y1="70" x2="${x2}" y2="360" stroke="${p.c}" stroke-width="11" stroke-linecap="round" ${p.o.replace('stroke-width="4"', '')}/>` +
+          `<line x1="${x1}" y1="70" x2="${x2}" y2="360" stroke="${p.c}" stroke-width="11" stroke-linecap="round"/>` +
           `<rect x="${x1 - 12}" y="38" width="24" height="66" rx="10" fill="${p.d}"/>` +
           `<ellipse cx="${x2 - 2}" cy="330" rx="26" ry="9" fill="none" stroke="${p.d}" stroke-width="6"/>`,
       )

@@ -25,6 +25,9 @@ function wellFormed(svg: string): boolean {
       stack.push(/^<([\w:-]+)/.exec(tag)![1]);
     }
     if (/=\s*[^"\s>]/.test(tag.replace(/="[^"]*"/g, ''))) return false;
+    // Browsers refuse the whole image when one element repeats an attribute.
+    const names = [...tag.matchAll(/\s([\w:-]+)="/g)].map((m) => m[1]);
+    if (new Set(names).size !== names.length) return false;
   }
   return stack.length === 0 && svg.startsWith('<svg') && svg.endsWith('</svg>');
 }

@@ -4,7 +4,7 @@
  *   GET  /payments/{provider}/orders/{id}  → RawPaymentOrder after re-reading the provider (paid → reservation paid)
  *   POST /payments/klarna/push?klarna_order_id=…   Klarna's push (empty body) → 200 {}
  *   POST /payments/qliro/push  {OrderId, Status…}  → {"CallbackResponse":"received"}
- * The push routes are the only API routes exempt from CSRF (`config.csrfExempt`): the provider calls them, not a
+ * The push routes are the only API routes exempt from CSRF (server/session.ts CSRF_EXEMPTIONS): the provider calls them, not a
  * browser, and they trust nothing they are told — they re-read the order from the provider before changing anything.
  */
 import type { AddressInfo } from 'node:net';
@@ -19,7 +19,7 @@ import { paymentsConfig } from '../../payments/config.js';
 import { providerFor } from '../../payments/providers.js';
 import { findPayment, ownsReservation, RESERVATION_PAID, startPayment, syncPayment, type PaymentRow } from '../../payments/service.js';
 import { ProviderError, type ProviderName } from '../../payments/types.js';
-import { assertSameShape, errorResponses, type SameShape } from '../shared/schema.js';
+import { assertSameShape, DbId, errorResponses, type SameShape } from '../shared/schema.js';
 
 export const paymentTexts = {
   reservationNotFound: 'Fant ikke reservasjonen.',
@@ -85,7 +85,7 @@ export const paymentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Start a provider checkout for a reservation of this session',
         params: Type.Object({ provider: ProviderParam }),
         body: Type.Object({
-          reservationId: Type.Integer(),
+          reservationId: DbId(),
           confirmationPath: Type.Optional(Type.String({ pattern: '^/[^/\\\\]', maxLength: 300, description: 'Site path the provider sends the shopper to' })),
         }),
         response: { 201: RawPaymentOrderSchema, ...errorResponses, 409: Type.Ref('ErrorBody'), 502: Type.Ref('ErrorBody') },
@@ -136,7 +136,6 @@ export const paymentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/payments/klarna/push',
     {
-      config: { csrfExempt: true },
       schema: {
         tags: ['payments'],
         summary: "Klarna's push (provider → shop; CSRF-exempt, verified by re-reading the order)",
@@ -154,11 +153,10 @@ export const paymentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/payments/qliro/push',
     {
-      config: { csrfExempt: true },
       schema: {
         tags: ['payments'],
         summary: "Qliro's status push (provider → shop; CSRF-exempt, verified by re-reading the order)",
-        body: Type.Object({ OrderId: Type.Union([Type.Integer(), Type.String({ maxLength: 100 })]) }, { additionalProperties: true }),
+        body: Type.Object({ OrderId: Type.Union([Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER }), Type.String({ maxLength: 100 })]) }, { additionalProperties: true }),
         response: { 200: Type.Object({ CallbackResponse: Type.Literal('received') }), ...errorResponses, 502: Type.Ref('ErrorBody') },
       },
     },

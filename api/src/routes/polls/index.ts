@@ -12,7 +12,7 @@ import type { Db } from '../../db/index.js';
 import { pollAnswers, pollOptions, pollQuestions, polls } from '../../db/schema.js';
 import { HttpError } from '../../server/errors.js';
 import { checkAnswers, isCorrect, participantOf, POLL_TEXTS, pollScore, questionScore, type PollStructure } from '../../content/polls.js';
-import { assertSameShape, errorResponses, Nullable, type SameShape } from '../shared/schema.js';
+import { assertSameShape, DbId, errorResponses, Nullable, type SameShape } from '../shared/schema.js';
 
 export const POLL_CLOSED = 'Denne avstemningen er avsluttet.';
 
@@ -24,6 +24,7 @@ export const PollSchema = Type.Object({
   description: Nullable(Type.String()),
   banner_desktop: Nullable(Type.String()),
   banner_mobile: Nullable(Type.String()),
+  active: Type.Boolean(),
   questions: Type.Array(PollQuestionSchema),
 });
 export const PollAnswerSchema = Type.Object({ question_id: Type.Integer(), option_id: Type.Integer(), correct: Type.Boolean() });
@@ -36,7 +37,7 @@ export const QuestionScoreSchema = Type.Object({
 export const PostPollAnswersBody = Type.Object(
   {
     answers: Type.Array(
-      Type.Object({ question_id: Type.Integer({ minimum: 1 }), option_id: Type.Integer({ minimum: 1 }) }, { additionalProperties: false }),
+      Type.Object({ question_id: DbId(), option_id: DbId() }, { additionalProperties: false }),
       { minItems: 1, maxItems: 100 },
     ),
   },
@@ -49,7 +50,7 @@ assertSameShape<SameShape<Static<typeof QuestionScoreSchema>, QuestionScore>>();
 
 const IdParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) });
 
-type PollFull = Poll & { active: boolean } & PollStructure;
+type PollFull = Poll & PollStructure;
 
 /** Polls with their questions and options (correctness kept server-side; `toPublic` strips it). */
 export async function loadPolls(db: Db, ids: number[]): Promise<PollFull[]> {
@@ -90,6 +91,7 @@ export function toPublic(poll: PollFull): Poll {
     description: poll.description,
     banner_desktop: poll.banner_desktop,
     banner_mobile: poll.banner_mobile,
+    active: poll.active,
     questions: poll.questions.map((q) => ({ id: q.id, poll_id: q.poll_id, text: q.text, options: q.options.map(({ id, question_id, text }) => ({ id, question_id, text })) })),
   };
 }

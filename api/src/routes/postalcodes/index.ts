@@ -48,7 +48,7 @@ export const postalCodesRoutes: FastifyPluginAsyncTypebox = async (app) => {
         .where(eq(postalCodes.retired, false))
         .orderBy(asc(postalCodes.postNo));
       // Reference data that changes a few times a year: let browsers and proxies keep it for a day.
-      return reply.header('cache-control', 'public, max-age=86400').send(rows);
+      return reply.send(rows);
     },
   );
 
@@ -69,7 +69,7 @@ export const postalCodesRoutes: FastifyPluginAsyncTypebox = async (app) => {
         .where(and(eq(postalCodes.postNo, request.params.zip), eq(postalCodes.retired, false)));
       if (!row) throw new HttpError(404, POSTAL_CODE_NOT_FOUND);
       const body: RawPostalCode = row;
-      return reply.header('cache-control', 'public, max-age=86400').send(body);
+      return reply.send(body);
     },
   );
 };

@@ -4,7 +4,7 @@ import { Type, type Static } from 'typebox';
 import type { RawProductLine } from '@shop/contracts/types';
 import { productLines } from '../../db/schema.js';
 import { norwegianOrder } from '../../db/norwegian.js';
-import { assertSameShape, REFERENCE_CACHE, type SameShape } from '../shared/schema.js';
+import { assertSameShape, type SameShape } from '../shared/schema.js';
 
 export const RawProductLineSchema = Type.Object({ ProductLineID: Type.Integer(), Name: Type.String() });
 assertSameShape<SameShape<Static<typeof RawProductLineSchema>, RawProductLine>>();
@@ -25,7 +25,7 @@ export const productLinesRoutes: FastifyPluginAsyncTypebox = async (app) => {
         .from(productLines)
         .orderBy(...norwegianOrder(productLines.name));
       const body: RawProductLine[] = rows;
-      return reply.header('cache-control', REFERENCE_CACHE).send(body);
+      return reply.send(body);
     },
   );
 };

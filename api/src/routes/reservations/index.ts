@@ -7,7 +7,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type, type Static } from 'typebox';
 import type { RawReservation, ReservationPayload } from '@shop/contracts/types';
 import { CartLineError, createReservation } from '../../checkout/reservation.js';
-import { assertSameShape, FlagSchema, IsoDateTime, Nullable, type SameShape } from '../shared/schema.js';
+import { assertSameShape, DbId, FlagSchema, IsoDateTime, Nullable, type SameShape } from '../shared/schema.js';
 
 export const RawReservationSchema = Type.Object({
   ReservationID: Type.Integer(),
@@ -47,12 +47,12 @@ export const ReservationPayloadSchema = Type.Object({
   Address: Type.String({ maxLength: 200 }),
   PostalCode: Type.String({ maxLength: 10 }),
   City: Type.String({ maxLength: 100 }),
-  ShopID: Type.Integer(),
+  ShopID: DbId({ minimum: 0, description: 'The pickup shop; 0 or the web stock (55) for home delivery' }),
   items: Type.Array(
     Type.Object({
       EanNo: Type.String({ minLength: 1, maxLength: 20 }),
       Count: Type.Integer({ minimum: 1, maximum: 999 }),
-      CampaignArticleID: Type.Optional(Nullable(Type.Integer())),
+      CampaignArticleID: Type.Optional(Nullable(DbId({ minimum: 0 }))),
     }),
     { minItems: 1, maxItems: 100 },
   ),

@@ -97,7 +97,7 @@ export const settingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
           .where(inArray(tenantSettings.key, ['settings', 'Settings', 'home']));
         slots = row?.value;
       }
-      return reply.header('cache-control', 'public, max-age=60').send(settingsFromSlots(slots));
+      return reply.send(settingsFromSlots(slots));
     },
   );
 };

@@ -25,6 +25,12 @@ export const PageMetaSchema = Type.Object({
   total: Type.Integer(),
 });
 
+/** PostgreSQL `integer` (int4): every id column. Larger numbers from a client are refused (400/422), not a 500. */
+export const INT4_MAX = 2_147_483_647;
+
+/** A database id in a request: 1…INT4_MAX (or from `minimum`, e.g. 0 where 0 means "none"). */
+export const DbId = (options: { minimum?: number; description?: string } = {}) => Type.Integer({ minimum: 1, maximum: INT4_MAX, ...options });
+
 export const MessageSchema = Type.Object({ message: Type.String() });
 
 /** Error answers documented on every route (the body shape is server/errors.ts ErrorBody). */
@@ -32,6 +38,3 @@ export const errorResponses = {
   400: Type.Ref('ErrorBody'),
   404: Type.Ref('ErrorBody'),
 } as const;
-
-/** Reference data that changes with a deploy or an import, not per request. */
-export const REFERENCE_CACHE = 'public, max-age=300';

@@ -4,7 +4,7 @@ import { asc } from 'drizzle-orm';
 import { Type, type Static } from 'typebox';
 import type { RawShippingMethod } from '@shop/contracts/types';
 import { shippingMethods } from '../../db/schema.js';
-import { assertSameShape, Nullable, REFERENCE_CACHE, type SameShape } from '../shared/schema.js';
+import { assertSameShape, Nullable, type SameShape } from '../shared/schema.js';
 
 export const RawShippingMethodSchema = Type.Object({
   ShippingMethodID: Type.String(),
@@ -28,7 +28,7 @@ export const shippingRoutes: FastifyPluginAsyncTypebox = async (app) => {
         })
         .from(shippingMethods)
         .orderBy(asc(shippingMethods.sort), asc(shippingMethods.id));
-      return reply.header('cache-control', REFERENCE_CACHE).send(rows);
+      return reply.send(rows);
     },
   );
 };

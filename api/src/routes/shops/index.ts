@@ -7,7 +7,7 @@ import { asc } from 'drizzle-orm';
 import { Type, type Static } from 'typebox';
 import type { RawShop } from '@shop/contracts/types';
 import { shops } from '../../db/schema.js';
-import { assertSameShape, Nullable, REFERENCE_CACHE, type SameShape } from '../shared/schema.js';
+import { assertSameShape, Nullable, type SameShape } from '../shared/schema.js';
 
 export const RawShopSchema = Type.Object({
   ShopID: Type.Integer(),
@@ -66,7 +66,7 @@ export const shopsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (_request, reply) => {
       const rows = await app.database.db.select().from(shops).orderBy(asc(shops.id));
-      return reply.header('cache-control', REFERENCE_CACHE).send(rows.map(toRawShop));
+      return reply.send(rows.map(toRawShop));
     },
   );
 };

@@ -75,7 +75,7 @@ export const tenantRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (_request, reply) => {
       const rows = await app.database.db.select({ key: tenantSettings.key, value: tenantSettings.value }).from(tenantSettings);
-      return reply.header('cache-control', 'public, max-age=60').send(tenantFromRows(rows));
+      return reply.send(tenantFromRows(rows));
     },
   );
 };

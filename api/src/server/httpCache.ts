@@ -1,0 +1,229 @@
+/**
+ * HTTP caching of catalogue reads (issue 8: "cacheable catalogue reads carry ETag/Cache-Control; write paths
+ * invalidate").
+ *
+ * - Every cacheable GET answers with a strong ETag (hash of the body) and 304 to a matching If-None-Match.
+ * - Catalogue reads say `Cache-Control: public, no-cache`: browsers and CDNs keep them but revalidate each time,
+ *   so a write is visible on the next request. Reference data that changes only with a deploy (genders, colour
+ *   groups, product lines, postal codes) may be kept an hour.
+ * - The process keeps the serialised answers of catalogue reads (LRU, bounded). Any successful write under /api/v1
+ *   (a reservation moves stock, an editor publishes, a review or poll answer arrives) starts a new generation, which
+ *   empties it. With REDIS_URL the new generation is published so every API process drops its copies; without Redis
+ *   (one process, the embedded default) the local generation is all there is. A short TTL bounds staleness should a
+ *   publish be lost.
+ * - Answers that depend on the session (customer, editor, payment, poll-answer routes) are never cached here and say
+ *   `private, no-store`; live stock (GET /articles/availability/{id}) keeps the `no-store` its route sets.
+ * - Rows changed outside the API (a moderation tool approving a review) show after the TTL, or at once after
+ *   `app.httpCache.invalidate()`.
+ */
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Redis } from 'ioredis';
+
+export type CachePolicy = 'catalogue' | 'reference';
+
+/** Route URLs (as registered, with the /api/v1 prefix) whose GET answers are the same for every shopper. */
+export const CACHEABLE_ROUTES: Readonly<Record<string, CachePolicy>> = {
+  '/api/v1/categories': 'catalogue',
+  '/api/v1/categories/:id/articles': 'catalogue',
+  '/api/v1/subcategories/:id/groups': 'catalogue',
+  '/api/v1/subcategories/:id/articles': 'catalogue',
+  '/api/v1/articles/:idOrSlug': 'catalogue',
+  '/api/v1/articles/bundle': 'catalogue',
+  '/api/v1/articles/brand': 'catalogue',
+  '/api/v1/bestsellers': 'catalogue',
+  '/api/v1/campaigns': 'catalogue',
+  '/api/v1/campaigns/': 'catalogue',
+  '/api/v1/campaigns/combined/articles': 'catalogue',
+  '/api/v1/shops': 'catalogue',
+  '/api/v1/shipping_methods': 'catalogue',
+  '/api/v1/settings': 'catalogue',
+  '/api/v1/tenant/get': 'catalogue',
+  '/api/v1/home': 'catalogue',
+  '/api/v1/home/:name': 'catalogue',
+  '/api/v1/pages/:slug': 'catalogue',
+  '/api/v1/blog/posts': 'catalogue',
+  '/api/v1/blog/post/:id': 'catalogue',
+  '/api/v1/blog/categories': 'catalogue',
+  '/api/v1/blog/category/:slug': 'catalogue',
+  '/api/v1/blog/:slug': 'catalogue',
+  '/api/v1/fb/getPosts': 'catalogue',
+  '/api/v1/genders': 'reference',
+  '/api/v1/colorgroups': 'reference',
+  '/api/v1/productlines': 'reference',
+  '/api/v1/postalcodes': 'reference',
+  '/api/v1/postalcodes/:zip': 'reference',
+};
+
+export const CACHE_CONTROL: Readonly<Record<CachePolicy | 'private', string>> = {
+  catalogue: 'public, no-cache',
+  reference: 'public, max-age=3600',
+  private: 'private, no-store',
+};
+
+/** Routes whose answers belong to one session: never stored by a browser or a shared cache. */
+const PRIVATE_PREFIXES = ['/api/v1/customers', '/api/v1/editor', '/api/v1/payments', '/api/v1/polls', '/api/v1/reservations'];
+
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const INVALIDATION_CHANNEL = 'shop:catalogue-changed';
+
+export interface HttpCacheOptions {
+  /** Stored answers at most (least recently used go first). */
+  maxEntries?: number;
+  /** A stored answer is served at most this long, even without a write. */
+  ttlMs?: number;
+  /** Shares invalidations between API processes. */
+  redisUrl?: string;
+  now?: () => number;
+}
+
+interface Entry {
+  generation: number;
+  storedAt: number;
+  body: string;
+  etag: string;
+  contentType: string;
+}
+
+export const strongEtag = (body: string | Buffer) => `"${createHash('sha1').update(body).digest('base64url')}"`;
+
+/** True when an If-None-Match header names the ETag (a list, or `*`; weak validators compare by their opaque tag). */
+export function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  if (ifNoneMatch.trim() === '*') return true;
+  return ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
+}
+
+/** The generation counter and the stored answers; no Fastify in here so it can be tested alone. */
+export class ResponseStore {
+  private generation = 0;
+  private readonly entries = new Map<string, Entry>();
+
+  constructor(
+    private readonly maxEntries: number,
+    private readonly ttlMs: number,
+    private readonly now: () => number,
+  ) {}
+
+  get(key: string): Entry | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    if (entry.generation !== this.generation || this.now() - entry.storedAt > this.ttlMs) {
+      this.entries.delete(key);
+      return undefined;
+    }
+    // Map keeps insertion order: re-inserting marks the entry as recently used.
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    return entry;
+  }
+
+  set(key: string, body: string, etag: string, contentType: string, generation: number): void {
+    // An answer computed before a write finished must not be stored under the new generation.
+    if (generation !== this.generation) return;
+    this.entries.delete(key);
+    this.entries.set(key, { generation, storedAt: this.now(), body, etag, contentType });
+    while (this.entries.size > this.maxEntries) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest === undefined) break;
+      this.entries.delete(oldest);
+    }
+  }
+
+  get currentGeneration(): number {
+    return this.generation;
+  }
+
+  invalidate(): void {
+    this.generation++;
+    this.entries.clear();
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set on cacheable GETs: the store generation the answer is computed in. */
+    cacheGeneration?: number;
+  }
+  interface FastifyInstance {
+    httpCache: { store: ResponseStore; invalidate(): void };
+  }
+}
+
+function policyOf(request: FastifyRequest): CachePolicy | undefined {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return undefined;
+  return CACHEABLE_ROUTES[request.routeOptions.url ?? ''];
+}
+
+/**
+ * Install before compression: the onSend hook here must see the serialised JSON, and compression then applies to
+ * stored and fresh answers alike.
+ */
+export function installHttpCache(app: FastifyInstance, options: HttpCacheOptions = {}): void {
+  const store = new ResponseStore(options.maxEntries ?? 2000, options.ttlMs ?? 30_000, options.now ?? Date.now);
+  let publisher: Redis | null = null;
+  let subscriber: Redis | null = null;
+  if (options.redisUrl) {
+    publisher = new Redis(options.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 1 });
+    subscriber = new Redis(options.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 1 });
+    // A broken Redis must not break reads: the TTL still bounds what is served.
+    publisher.on('error', (error) => app.log.warn({ err: error }, 'http cache: redis publisher'));
+    subscriber.on('error', (error) => app.log.warn({ err: error }, 'http cache: redis subscriber'));
+    void subscriber.subscribe(INVALIDATION_CHANNEL).catch((error) => app.log.warn({ err: error }, 'http cache: subscribe'));
+    subscriber.on('message', (channel) => {
+      if (channel === INVALIDATION_CHANNEL) store.invalidate();
+    });
+    app.addHook('onClose', async () => {
+      await Promise.allSettled([publisher?.quit(), subscriber?.quit()]);
+    });
+  }
+  const invalidate = () => {
+    store.invalidate();
+    publisher?.publish(INVALIDATION_CHANNEL, String(Date.now())).catch((error) => app.log.warn({ err: error }, 'http cache: publish'));
+  };
+  app.decorate('httpCache', { store, invalidate });
+
+  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+    const policy = policyOf(request);
+    if (!policy) return;
+    const entry = store.get(request.url);
+    if (!entry) {
+      request.cacheGeneration = store.currentGeneration;
+      return;
+    }
+    reply.header('cache-control', CACHE_CONTROL[policy]).header('etag', entry.etag).header('x-cache', 'hit');
+    if (etagMatches(request.headers['if-none-match'], entry.etag)) return reply.code(304).send();
+    return reply.type(entry.contentType).send(entry.body);
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    // Writes invalidate before their answer leaves, so the writer's next read already sees the new generation.
+    if (WRITE_METHODS.has(request.method) && reply.statusCode < 400 && request.url.startsWith('/api/v1/')) invalidate();
+    const url = request.routeOptions.url ?? request.url;
+    const policy = policyOf(request);
+    if (!policy) {
+      // Outside the table a route's own choice (live stock's no-store) stands; session routes default to private.
+      if (!reply.hasHeader('cache-control') && PRIVATE_PREFIXES.some((prefix) => url.startsWith(prefix))) {
+        reply.header('cache-control', CACHE_CONTROL.private);
+      }
+      return payload;
+    }
+    if (reply.statusCode !== 200 || reply.getHeader('x-cache') === 'hit') return payload;
+    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
+    const etag = strongEtag(payload);
+    reply.header('cache-control', CACHE_CONTROL[policy]).header('etag', etag);
+    if (request.cacheGeneration !== undefined && request.method === 'GET' && typeof payload === 'string') {
+      const contentType = String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8');
+      store.set(request.url, payload, etag, contentType, request.cacheGeneration);
+    }
+    if (etagMatches(request.headers['if-none-match'], etag)) {
+      reply.code(304);
+      return '';
+    }
+    return payload;
+  });
+}

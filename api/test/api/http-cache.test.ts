@@ -1,0 +1,165 @@
+/** ETag/Cache-Control on catalogue reads, the process's answer store, and invalidation by writes (issue 8). */
+import { describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/server/app.js';
+import { CACHE_CONTROL, etagMatches, ResponseStore, strongEtag } from '../../src/server/httpCache.js';
+import * as s from '../../src/db/schema.js';
+import { Browser, makeShellTree } from '../accounts/browser.js';
+import { useTestApp } from '../support/app.js';
+import { testDatabaseKinds } from '../support/databases.js';
+import { ean13, TEKSTIL } from '../support/fixtures.js';
+
+describe('etagMatches', () => {
+  const etag = '"abc"';
+  it.each([
+    [undefined, false],
+    ['', false],
+    ['"abc"', true],
+    ['W/"abc"', true],
+    ['"x", "abc"', true],
+    ['"x"', false],
+    ['*', true],
+    ['abc', false],
+  ])('If-None-Match %j → %s', (header, expected) => {
+    expect(etagMatches(header, etag)).toBe(expected);
+  });
+
+  it('a strong ETag is a quoted hash of the body: same body, same tag', () => {
+    expect(strongEtag('{"a":1}')).toBe(strongEtag(Buffer.from('{"a":1}')));
+    expect(strongEtag('{"a":1}')).not.toBe(strongEtag('{"a":2}'));
+    expect(strongEtag('x')).toMatch(/^"[A-Za-z0-9_-]+"$/);
+  });
+});
+
+describe('ResponseStore', () => {
+  const make = (max = 2, ttl = 1000) => {
+    let now = 0;
+    const store = new ResponseStore(max, ttl, () => now);
+    return { store, tick: (ms: number) => (now += ms) };
+  };
+
+  it('keeps the least recently used entries up to its size', () => {
+    const { store } = make(2);
+    store.set('/a', 'A', '"a"', 'application/json', 0);
+    store.set('/b', 'B', '"b"', 'application/json', 0);
+    expect(store.get('/a')?.body).toBe('A'); // /a is now the most recent
+    store.set('/c', 'C', '"c"', 'application/json', 0);
+    expect([store.get('/a')?.body, store.get('/b')?.body, store.get('/c')?.body]).toEqual(['A', undefined, 'C']);
+  });
+
+  it('forgets an entry after its TTL', () => {
+    const { store, tick } = make(10, 1000);
+    store.set('/a', 'A', '"a"', 'application/json', 0);
+    tick(1000);
+    expect(store.get('/a')?.body).toBe('A');
+    tick(1);
+    expect(store.get('/a')).toBeUndefined();
+  });
+
+  it('a write empties it, and an answer computed before the write is not stored after it', () => {
+    const { store } = make();
+    store.set('/a', 'A', '"a"', 'application/json', store.currentGeneration);
+    const readStartedIn = store.currentGeneration;
+    store.invalidate();
+    expect(store.get('/a')).toBeUndefined();
+    store.set('/a', 'stale', '"s"', 'application/json', readStartedIn);
+    expect(store.get('/a')).toBeUndefined();
+    expect(store.size).toBe(0);
+  });
+});
+
+describe.each(testDatabaseKinds())('HTTP caching on %s', (kind) => {
+  const t = useTestApp(kind, { rootDir: makeShellTree() });
+  const listing = `/api/v1/categories/${TEKSTIL}/articles?per_page=5`;
+
+  it('reference data: an hour in any cache, with an ETag; a matching If-None-Match gets 304 and no body', async () => {
+    const first = await t().app.inject({ url: '/api/v1/genders' });
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['cache-control']).toBe(CACHE_CONTROL.reference);
+    const etag = String(first.headers.etag);
+    expect(etag).toBe(strongEtag(first.body));
+    const again = await t().app.inject({ url: '/api/v1/genders', headers: { 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+  });
+
+  it('catalogue reads: kept but revalidated; the second read is served from the store with the same body and tag', async () => {
+    t().app.httpCache.invalidate();
+    const first = await t().app.inject({ url: listing });
+    expect(first.headers['cache-control']).toBe(CACHE_CONTROL.catalogue);
+    expect(first.headers['x-cache']).toBeUndefined();
+    const second = await t().app.inject({ url: listing });
+    expect(second.headers['x-cache']).toBe('hit');
+    expect(second.body).toBe(first.body);
+    expect(second.headers.etag).toBe(first.headers.etag);
+    const revalidated = await t().app.inject({ url: listing, headers: { 'if-none-match': String(first.headers.etag) } });
+    expect(revalidated.statusCode).toBe(304);
+  });
+
+  it('a failed write changes nothing and keeps the store; a successful one empties it, so new stock shows at once', async () => {
+    await t().db.insert(s.shippingMethods).values({ id: 'click-and-collect', name: 'Klikk & Hent', description: null, price: 0, sort: 1 });
+    t().app.httpCache.invalidate();
+    const stockOf = async () => {
+      const res = await t().app.inject({ url: '/api/v1/articles/101' });
+      const variants = res.json<{ Variants: Array<{ VariantID: number; Shops: Array<{ ShopID: number; Qty: number }> }> }>().Variants;
+      return { hit: res.headers['x-cache'] === 'hit', qty: variants.find((v) => v.VariantID === 1011)!.Shops.find((shop) => shop.ShopID === 1)!.Qty };
+    };
+    const before = await stockOf();
+    expect(await stockOf()).toEqual({ hit: true, qty: before.qty });
+
+    const b = await new Browser(() => t().app).open();
+    const reservation = {
+      CustomerName: 'Kari Nordmann',
+      Email: 'kari@example.no',
+      Phone: '+47 91234567',
+      Delivery: 0,
+      Address: '',
+      PostalCode: '0150',
+      City: 'OSLO',
+      ShopID: 1,
+      items: [{ EanNo: ean13('701011'), Count: 1, CampaignArticleID: null }],
+      shipping_method_id: 'click-and-collect',
+    };
+    const refused = await b.send('POST', '/reservations', reservation, { csrf: false });
+    expect(refused.statusCode).toBe(419);
+    expect(await stockOf()).toEqual({ hit: true, qty: before.qty });
+
+    const made = await b.post('/reservations', reservation);
+    expect(made.statusCode, made.body).toBeLessThan(300);
+    expect(await stockOf()).toEqual({ hit: false, qty: before.qty - 1 });
+  });
+
+  it("a customer's answers are never stored: private, no-store", async () => {
+    const res = await t().app.inject({ url: '/api/v1/customers/current' });
+    expect(res.headers['cache-control']).toMatch(/no-store/);
+    expect(res.headers.etag).toBeUndefined();
+  });
+
+  it('live stock keeps its own no-store', async () => {
+    const res = await t().app.inject({ url: '/api/v1/articles/availability/101' });
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+});
+
+// Two API processes share invalidations through Redis (scale-out): a write on one empties the other's store.
+const redisUrl = process.env.TEST_REDIS_URL;
+describe.runIf(Boolean(redisUrl))('HTTP cache invalidation across API processes (Redis)', () => {
+  const t = useTestApp('pglite', { rootDir: makeShellTree(), redisUrl });
+
+  it("a write through process A empties process B's store", async () => {
+    const b = await buildApp({ database: t().database, rootDir: makeShellTree(), redisUrl });
+    try {
+      await b.ready();
+      const listingUrl = `/api/v1/categories/${TEKSTIL}/articles`;
+      await b.inject({ url: listingUrl });
+      expect((await b.inject({ url: listingUrl })).headers['x-cache']).toBe('hit');
+      // Let B's subscription settle before A publishes.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      t().app.httpCache.invalidate();
+      const deadline = Date.now() + 3000;
+      while (b.httpCache.store.size > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+      expect((await b.inject({ url: listingUrl })).headers['x-cache']).toBeUndefined();
+    } finally {
+      await b.close();
+    }
+  });
+});

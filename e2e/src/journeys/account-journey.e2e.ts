@@ -1,0 +1,262 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { launchBrowser, newContext } from '../support/browser.js';
+import { startShop, type ShopServer } from '../support/server.js';
+import { firstLink, startMailbox, type Mailbox, type ReceivedMail } from '../support/mailbox.js';
+import { chooseOption } from '../support/catalog.js';
+import { addAndGoToCheckout, chooseShop, fillContact, findCollectableArticle, watchHealth } from './checkout-helpers.js';
+
+/**
+ * The "Customer accounts" issue as a shopper lives it (SPEC §3 Customer, §4 Login/Logout, §7 customer calls):
+ * register → verify the e-mail → log in → see an order placed earlier → favourite in one tab, see it in another →
+ * log out; and a login made from the cart modal opens the cart again after the reload.
+ *
+ * E-mail: the shop runs with SMTP_URL pointing at a local relay (support/mailbox.ts) and the journey reads the
+ * verification link from the message the shop actually sent.
+ */
+let shop: ShopServer;
+let browser: Browser;
+let mailbox: Mailbox;
+
+beforeAll(async () => {
+  mailbox = await startMailbox();
+  [shop, browser] = await Promise.all([startShop({ SMTP_URL: mailbox.url }), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await shop?.stop();
+  await mailbox?.close();
+});
+
+/** A customer no other test in this file uses: unique e-mail and phone (both must be unique per account). */
+function newShopper(label: string) {
+  const n = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
+  return {
+    firstName: 'Kari',
+    lastName: 'Nordmann',
+    email: `kari.${label}.${n}@example.no`,
+    // Norwegian mobile: eight digits starting with 4 or 9.
+    phone: `9${n.slice(-7)}`,
+    password: 'Fjelltur-2024!',
+  };
+}
+type Shopper = ReturnType<typeof newShopper>;
+
+/** How the browser reports a 422 answer in the console. */
+const refused = 'console: Failed to load resource: the server responded with a status of 422 (Unprocessable Entity)';
+
+const accountLink = (page: Page) => page.getByTestId('account-link');
+const favouritesLink = (page: Page) => page.getByTestId('favourites-link');
+
+/** Creates an account through the real API, as the register page does (session from index.html, CSRF header). */
+async function registerThroughApi(baseUrl: string, shopper: Shopper): Promise<void> {
+  const index = await fetch(`${baseUrl}/`);
+  const cookie = (index.headers.get('set-cookie') ?? '').split(';')[0];
+  const csrf = /<meta name="csrf-token" content="([^"]+)"/.exec(await index.text())?.[1];
+  if (!cookie || !csrf) throw new Error('index.html gave no session cookie or CSRF token');
+  const response = await fetch(`${baseUrl}/api/v1/customers/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie, 'x-csrf-token': csrf, 'x-requested-with': 'XMLHttpRequest' },
+    body: JSON.stringify({
+      first_name: shopper.firstName,
+      last_name: shopper.lastName,
+      email: shopper.email,
+      phone: shopper.phone,
+      password: shopper.password,
+      password_confirmation: shopper.password,
+      terms_conditions: 1,
+    }),
+  });
+  if (response.status !== 201) throw new Error(`register → ${response.status}: ${await response.text()}`);
+}
+
+/** Fills and sends mf-account's login form (on the login page or in the cart, where "Logg inn" also opens it). */
+async function fillLogin(scope: Page | Locator, shopper: Shopper): Promise<void> {
+  const form = scope.locator('form:has(input[name="username"])');
+  await form.getByLabel('E-post eller telefonnummer').fill(shopper.email);
+  await form.getByLabel('Passord', { exact: true }).fill(shopper.password);
+  await form.getByRole('button', { name: 'Logg inn', exact: true }).click();
+}
+
+describe('customer accounts', () => {
+  it('registers, verifies the e-mail, logs in, sees the order placed earlier, shares a favourite across tabs and logs out', async () => {
+    const shopper = newShopper('journey');
+    const target = await findCollectableArticle(shop.url);
+
+    // ---- register (the browser the shopper signs up in)
+    const signUp = await newContext(browser, shop.url);
+    const signUpPage = await signUp.newPage();
+    const signUpHealth = watchHealth(signUpPage);
+    await signUpPage.goto('/');
+    await expect.poll(() => accountLink(signUpPage).getAttribute('title')).toBe('Logg inn');
+    await accountLink(signUpPage).click();
+    await signUpPage.waitForURL((url) => url.pathname === '/konto/logg-inn');
+    await signUpPage.getByRole('link', { name: 'Registrer deg' }).click();
+    await signUpPage.waitForURL((url) => url.pathname === '/konto/registrer');
+    await signUpPage.getByRole('heading', { level: 1, name: 'Bli kunde' }).waitFor();
+    await signUpPage.getByLabel('Fornavn', { exact: true }).fill(shopper.firstName);
+    await signUpPage.getByLabel('Etternavn', { exact: true }).fill(shopper.lastName);
+    await signUpPage.getByLabel('E-post', { exact: true }).fill(shopper.email);
+    await signUpPage.getByLabel('Telefonnummer', { exact: true }).fill(shopper.phone);
+    await signUpPage.getByLabel('Passord', { exact: true }).fill(shopper.password);
+    await signUpPage.getByLabel('Gjenta passord').fill(shopper.password);
+    await signUpPage.getByLabel(/Jeg godtar vilkårene/).check();
+    await signUpPage.getByRole('button', { name: 'Opprett konto' }).click();
+    await signUpPage.waitForURL((url) => url.pathname === '/konto/bekreft-epost');
+    await signUpPage.getByText(`Vi har sendt en e-post til ${shopper.email}.`).waitFor();
+    // Registering logs the new customer in; the account is not verified yet.
+    await expect.poll(() => accountLink(signUpPage).getAttribute('title')).toBe('Min side');
+    await accountLink(signUpPage).click();
+    await signUpPage.getByText('E-postadressen din er ikke bekreftet ennå.').waitFor();
+    // Asking for the e-mail again (SPEC §8/§9: the alert "Epost sendt til {email}", shown once, for 3000 ms).
+    await signUpPage.getByRole('button', { name: 'Send e-posten på nytt' }).click();
+    const sent = signUpPage.getByText(`Epost sendt til ${shopper.email}`);
+    await sent.waitFor();
+    expect(await sent.count()).toBe(1);
+    await sent.waitFor({ state: 'detached', timeout: 10_000 });
+
+    // ---- an order, placed right away as the new (still unverified) customer: click-and-collect, paid when collecting
+    await addAndGoToCheckout(signUpPage, target);
+    await fillContact(signUpPage, shopper.email);
+    await chooseShop(signUpPage, target);
+    await signUpPage.getByRole('button', { name: 'Gå videre til betaling' }).click();
+    await signUpPage.waitForURL((url) => url.searchParams.get('steg') === 'betaling');
+    await signUpPage.getByRole('radio', { name: 'Betal ved henting i butikken' }).check();
+    await signUpPage.getByRole('button', { name: 'Til betaling' }).click();
+    await signUpPage.waitForURL((url) => url.searchParams.get('steg') === 'bekreftelse');
+    const confirmation = signUpPage.getByTestId('checkout-confirmation');
+    await confirmation.getByRole('heading', { name: 'Takk for bestillingen!' }).waitFor();
+    const reservationNo = /Reservasjonsnummer (\d+)/.exec(await confirmation.innerText())?.[1];
+    expect(reservationNo).toBeTruthy();
+
+    expect(signUpHealth.unexpected()).toEqual([]);
+    await signUp.close();
+
+    // ---- the verification e-mails, as delivered by the shop: one at registration, one asked for again
+    const verification = (m: ReceivedMail) => m.to.includes(shopper.email) && m.subject === 'Bekreft e-postadressen din';
+    await expect.poll(() => mailbox.messages.filter(verification).length, { timeout: 15_000 }).toBe(2);
+    const [firstMail, latestMail] = mailbox.messages.filter(verification);
+    expect(latestMail.body).toContain(`Hei ${shopper.firstName}!`);
+    const link = firstLink(latestMail);
+    expect(link.pathname).toBe('/konto/bekreft-epost');
+    expect(link.searchParams.get('token')).toBeTruthy();
+    const supersededLink = firstLink(firstMail);
+
+    // ---- verify, later, in another browser (the link opened from the mail), then log in there
+    const context = await newContext(browser, shop.url);
+    const page = await context.newPage();
+    const health = watchHealth(page);
+    await page.goto(link.pathname + link.search);
+    await page.getByText('E-postadressen er bekreftet.').waitFor();
+    // Only the latest link works (a second tab opens the first one); that tab then stays open on the favourites.
+    const other = await context.newPage();
+    const otherHealth = watchHealth(other);
+    await other.goto(supersededLink.pathname + supersededLink.search);
+    await other.getByRole('heading', { level: 1, name: 'Bekreft e-postadressen din' }).waitFor();
+    await other.getByText('Lenken er ugyldig eller utløpt - be om en ny.').waitFor();
+    await favouritesLink(other).click();
+    await other.waitForURL((url) => url.pathname === '/favoritter');
+    await other.getByText('Du har ingen favoritter ennå.', { exact: false }).waitFor();
+    await expect.poll(() => accountLink(other).getAttribute('title')).toBe('Logg inn');
+
+    await page.getByRole('main').getByRole('link', { name: 'Logg inn' }).click();
+    await page.waitForURL((url) => url.pathname === '/konto/logg-inn');
+    // A wrong password first (SPEC §8, 422).
+    await fillLogin(page, { ...shopper, password: 'feil-passord' });
+    await page.getByText('Feil brukernavn/passord - har du glemt passordet ditt?').waitFor();
+    await fillLogin(page, shopper);
+    // Login reloads the page (SPEC §4); the header then knows the customer.
+    await expect.poll(() => accountLink(page).getAttribute('title'), { timeout: 15_000 }).toBe('Min side');
+    await accountLink(page).click();
+    await page.waitForURL((url) => url.pathname === '/konto');
+    await page.getByText(`Du er logget inn som ${shopper.firstName} ${shopper.lastName}.`).waitFor();
+    expect(await page.getByText('E-postadressen din er ikke bekreftet ennå.').count()).toBe(0);
+    // The other tab learns of the login too (SPEC §4: it reloads when the shared user flag changes).
+    await expect.poll(() => accountLink(other).getAttribute('title'), { timeout: 15_000 }).toBe('Min side');
+
+    // ---- the earlier order is in the history, from the account page
+    await page.getByRole('link', { name: 'Ordrehistorikk' }).click();
+    await page.waitForURL((url) => url.pathname === '/konto/historikk');
+    const orders = page.locator('section[aria-labelledby="history-orders"]');
+    await orders.getByRole('heading', { level: 3, name: /^Ordre \d+/ }).first().waitFor();
+    expect(await orders.innerText()).toContain(target.name);
+    const reservations = page.locator('section[aria-labelledby="history-reservations"]');
+    await reservations.getByRole('heading', { level: 3, name: new RegExp(`^Reservasjon ${reservationNo}\\b`) }).waitFor();
+    expect(await reservations.innerText()).toContain(target.name);
+
+    // ---- favourite in one tab, see it in another (no reload there)
+    await other.getByRole('heading', { level: 1, name: 'Favoritter' }).waitFor();
+    await other.getByText('Du har ingen favoritter ennå.', { exact: false }).waitFor();
+    // A mark on the other tab's window: it must still be there afterwards, i.e. the tab was not reloaded.
+    await other.evaluate(() => ((window as unknown as { stillSamePage?: boolean }).stillSamePage = true));
+
+    await page.goto(`/product/${target.slug}`);
+    await page.getByRole('heading', { level: 1, name: target.name }).waitFor();
+    const heart = page.getByTestId('favourite-toggle').first();
+    expect(await heart.getAttribute('aria-pressed')).toBe('false');
+    await heart.click();
+    await expect.poll(() => heart.getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(() => favouritesLink(page).getAttribute('title')).toBe('Favoritter (1)');
+
+    await other.getByRole('main').getByRole('heading', { level: 2, name: target.name }).waitFor();
+    await expect.poll(() => favouritesLink(other).getAttribute('title')).toBe('Favoritter (1)');
+    expect(await other.evaluate(() => (window as unknown as { stillSamePage?: boolean }).stillSamePage)).toBe(true);
+
+    // ---- log out: this tab and the other one both forget the customer
+    await accountLink(page).click();
+    await page.waitForURL((url) => url.pathname === '/konto');
+    await page.getByRole('button', { name: 'Logg ut' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await expect.poll(() => accountLink(page).getAttribute('title')).toBe('Logg inn');
+    await expect.poll(() => accountLink(other).getAttribute('title'), { timeout: 15_000 }).toBe('Logg inn');
+    await page.goto('/konto/historikk');
+    await page.getByText('Du er ikke logget inn.').waitFor();
+    const current = await page.request.get('/api/v1/customers/current');
+    expect(current.status()).toBe(204);
+    // Favourites live in the browser, not the account: they stay after logging out.
+    await expect.poll(() => favouritesLink(page).getAttribute('title')).toBe('Favoritter (1)');
+
+    // The only failures: the wrong password here, the superseded link in the other tab.
+    expect(health.unexpected().sort()).toEqual([refused, '422 /api/v1/customers/login/email'].sort());
+    expect(otherHealth.unexpected().sort()).toEqual([refused, '422 /api/v1/customers/email/verify'].sort());
+    await context.close();
+  });
+
+  it('a login made from the cart modal opens the cart again after the reload', async () => {
+    const shopper = newShopper('cart');
+    await registerThroughApi(shop.url, shopper);
+    const target = await findCollectableArticle(shop.url);
+    const context = await newContext(browser, shop.url);
+    const page = await context.newPage();
+    const health = watchHealth(page);
+
+    await page.goto(`/product/${target.slug}`);
+    await page.getByRole('heading', { level: 1, name: target.name }).waitFor();
+    await chooseOption(page, target.colorName);
+    await chooseOption(page, target.sizeName);
+    await page.getByRole('button', { name: 'Legg i handlekurven' }).click();
+    await expect.poll(() => page.getByTestId('cart-count').textContent()).toBe('1');
+    // SPEC §4: a login empties the favourites (the cart stays).
+    await page.getByTestId('favourite-toggle').first().click();
+    await expect.poll(() => favouritesLink(page).getAttribute('title')).toBe('Favoritter (1)');
+
+    await page.locator('[title="Gå til kassen"]').first().click();
+    const modal = page.getByTestId('cart-modal');
+    await modal.getByTestId('cart-line').first().waitFor();
+    await modal.getByRole('button', { name: 'Logg inn' }).click();
+    await fillLogin(modal, shopper);
+
+    // The page reloads with the open-cart flag; the shell opens the cart and removes the flag from the URL.
+    await expect.poll(() => accountLink(page).getAttribute('title'), { timeout: 15_000 }).toBe('Min side');
+    await modal.getByTestId('cart-line').first().waitFor();
+    expect(await modal.getByTestId('cart-line').first().innerText()).toContain(target.name);
+    await expect.poll(() => new URL(page.url()).searchParams.has('openCart')).toBe(false);
+    expect(new URL(page.url()).pathname).toBe(`/product/${target.slug}`);
+    expect(await favouritesLink(page).getAttribute('title')).toBe('Favoritter');
+    // A logged-in customer is not offered a login in the cart.
+    expect(await modal.getByRole('button', { name: 'Logg inn' }).count()).toBe(0);
+
+    expect(health.unexpected()).toEqual([]);
+    await context.close();
+  });
+});
