@@ -38,16 +38,17 @@ export function sharedSingletons(packageDir) {
     return range;
   };
   const singleton = (requiredVersion, extra = {}) => ({ singleton: true, requiredVersion, ...extra });
-  const routerVersion = readJson(path.join(ROOT, 'node_modules/react-router/package.json')).version;
+  const routerDomVersion = readJson(path.join(ROOT, 'node_modules/react-router-dom/package.json')).version;
   const shared = {
     react: singleton(need('react')),
     'react/jsx-runtime': singleton(need('react')),
     'react-dom': singleton(need('react-dom')),
     'react-dom/client': singleton(need('react-dom')),
-    'react-router-dom': singleton(need('react-router-dom')),
-    // react-router-dom 7 is a re-export of react-router; sharing the core too keeps one router context even when
-    // a module imports from 'react-router' directly.
-    'react-router': singleton(`^${routerVersion}`, { version: routerVersion }),
+    // `react-router-dom` resolves to react-router-subset.mjs (see routerAliases): the one shared router module, so
+    // shell and remotes keep ONE router context. Its version is the installed react-router-dom's (the alias target
+    // lives in no package of its own). react-router itself is not shared: only the subset imports it, and inside
+    // the subset's chunk it is tree-shaken down to what the subset re-exports.
+    'react-router-dom': singleton(need('react-router-dom'), { version: routerDomVersion }),
     effector: singleton(need('effector')),
     'effector-react': singleton(need('effector-react')),
   };
@@ -101,12 +102,15 @@ export function createConfig({ packageDir, name, exposes, port, devJson }) {
         extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'],
         // The contracts are TypeScript source with `.js` suffixes on relative imports (NodeNext style).
         extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
-        alias: dev ? {} : reactRouterProductionBuild(),
+        alias: routerAliases({ dev }),
       },
       module: {
         parser: {
           // `import styles from './x.module.css'` (default export) in every package.
           'css/auto': { namedExports: false },
+          // An import of a name a module does not export (say a react-router export missing from
+          // react-router-subset.mjs) fails the build instead of being `undefined` at run time.
+          javascript: { exportsPresence: 'error' },
         },
         generator: {
           'css/auto': {
@@ -208,13 +212,16 @@ const DEVTOOLS_HOOK_SHIM = `<script>(function () {
 })();</script>`;
 
 /**
- * react-router 7's package "exports" point every condition at its development build (dev warnings and checks);
- * production bundles take the production build it ships next to it (no dev-only checks and warnings; the shared
- * chunk is still ~60 kB gzip because a shared module cannot be tree-shaken).
+ * `react-router-dom` → react-router-subset.mjs (the short list of router exports the apps use; shared, see
+ * sharedSingletons). react-router 7's package "exports" point every condition at its development build (dev warnings
+ * and checks); production bundles take the production build it ships next to it.
  */
-function reactRouterProductionBuild() {
+function routerAliases({ dev }) {
+  const aliases = { 'react-router-dom$': path.join(ROOT, 'react-router-subset.mjs') };
+  if (dev) return aliases;
   const dist = path.join(ROOT, 'node_modules/react-router/dist/production');
   return {
+    ...aliases,
     'react-router$': path.join(dist, 'index.mjs'),
     'react-router/dom$': path.join(dist, 'dom-export.mjs'),
   };

@@ -2,13 +2,14 @@
 // `npm run bench`: performance figures of the real build on the real server, written as JSON to bench/results/.
 // A benchmark, never a test: it reports figures (and budget lines), it does not fail the test suite.
 import { spawn } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
-import { buildFrontEnds } from './build.mjs';
+import { buildFrontEnds, FRONT_ENDS } from './build.mjs';
+import { lighthousePages } from './lighthouse.mjs';
 import { benchSearch } from './bench-search.mjs';
 import { categoryDisplayName } from '@shop/contracts/mappers';
 import { categoryParam } from '@shop/contracts/format';
@@ -103,6 +104,7 @@ async function firstViewJs(baseUrl, paths) {
       await context.close();
       out[path] = {
         js_files: scripts.length,
+        by_app: byApp(scripts, baseUrl),
         js_raw_bytes: scripts.reduce((s, x) => s + x.raw, 0),
         js_gzip_bytes: scripts.reduce((s, x) => s + x.gzip, 0),
         requests,
@@ -113,6 +115,73 @@ async function firstViewJs(baseUrl, paths) {
     await browser.close();
   }
   return out;
+}
+
+/** Which front end a script belongs to: /mf/<remote>/… is that remote (remoteEntry.js apart), anything else the shell. */
+function byApp(scripts, baseUrl) {
+  const apps = {};
+  for (const script of scripts) {
+    const path = script.url.startsWith(baseUrl) ? script.url.slice(baseUrl.length) : script.url;
+    const match = /^\/mf\/([^/]+)\/(.*)$/.exec(path);
+    const app = match ? match[1] : 'shell';
+    const entry = (apps[app] ??= { js_files: 0, js_gzip_bytes: 0, js_raw_bytes: 0, remote_entry_gzip_bytes: 0 });
+    entry.js_files += 1;
+    entry.js_gzip_bytes += script.gzip;
+    entry.js_raw_bytes += script.raw;
+    if (match && match[2].startsWith('remoteEntry')) entry.remote_entry_gzip_bytes += script.gzip;
+  }
+  return apps;
+}
+
+const readJson = (file) => JSON.parse(readFileSync(file, 'utf8'));
+
+/**
+ * Per front end budgets from its package.json "sizeBudget" (gzip bytes):
+ *   firstViewGzip      what the app adds to a first view (its remoteEntry included), the worst page measured
+ *   remoteEntryGzip    its remoteEntry.js (remotes)
+ * and the whole shop's from the root package.json "performanceBudget". Printed and recorded, never failing.
+ */
+function sizeBudgets(firstView) {
+  const lines = [];
+  const pages = Object.entries(firstView).filter(([, figures]) => figures && figures.by_app);
+  for (const dir of FRONT_ENDS) {
+    const budget = readJson(join(root, dir, 'package.json')).sizeBudget;
+    if (!budget) continue;
+    let worst = { page: null, bytes: 0, remoteEntry: 0 };
+    for (const [page, figures] of pages) {
+      const app = figures.by_app[dir === 'shell' ? 'shell' : dir];
+      if (app && app.js_gzip_bytes > worst.bytes) worst = { page, bytes: app.js_gzip_bytes, remoteEntry: app.remote_entry_gzip_bytes };
+      if (app && app.remote_entry_gzip_bytes > worst.remoteEntry) worst.remoteEntry = app.remote_entry_gzip_bytes;
+    }
+    if (budget.firstViewGzip != null) {
+      lines.push({ app: dir, metric: 'first_view_js_gzip_bytes', page: worst.page, measured: worst.bytes, budget: budget.firstViewGzip, pass: worst.bytes <= budget.firstViewGzip });
+    }
+    if (budget.remoteEntryGzip != null) {
+      lines.push({ app: dir, metric: 'remote_entry_gzip_bytes', measured: worst.remoteEntry, budget: budget.remoteEntryGzip, pass: worst.remoteEntry <= budget.remoteEntryGzip });
+    }
+  }
+  return lines;
+}
+
+function pageBudgets(firstView, lighthouse, budget) {
+  const lines = [];
+  for (const [label, figures] of Object.entries(lighthouse ?? {})) {
+    if (!figures?.median) continue;
+    const { score, lcp_ms, cls } = figures.median;
+    if (budget.lighthouseScore != null) lines.push({ app: 'shop', page: label, metric: 'lighthouse_performance_score', measured: score, budget: budget.lighthouseScore, pass: score >= budget.lighthouseScore });
+    if (budget.lcpMs != null) lines.push({ app: 'shop', page: label, metric: 'lcp_ms', measured: lcp_ms, budget: budget.lcpMs, pass: lcp_ms <= budget.lcpMs });
+    if (budget.cls != null) lines.push({ app: 'shop', page: label, metric: 'cls', measured: cls, budget: budget.cls, pass: cls <= budget.cls });
+  }
+  for (const [path, maxBytes] of Object.entries(budget.firstViewJsGzip ?? {})) {
+    const measured = firstView[path]?.js_gzip_bytes;
+    if (measured != null) lines.push({ app: 'shop', page: path, metric: 'first_view_js_gzip_bytes', measured, budget: maxBytes, pass: measured <= maxBytes });
+  }
+  return lines;
+}
+
+function printBudget(line) {
+  const where = line.page ? ` (${line.page})` : '';
+  console.log(`[budget] ${line.pass ? 'PASS' : 'FAIL'} ${line.app} ${line.metric}${where}: ${line.measured} / budget ${line.budget}`);
 }
 
 async function main() {
@@ -134,23 +203,62 @@ async function main() {
     // A product page too (issue 4): the shell, the guard's article fetch and the catalogue remote's product chunks.
     const listed = await (await fetch(`${server.url}/api/v1/categories/${id}/articles?per_page=1`)).json();
     const productPath = `/product/${encodeURIComponent(listed.data[0].Slug)}`;
+    // The five pages of the "production grade" issue (checkout with an empty cart: a first visit's checkout).
+    const pages = { home: '/', category: `/${encodeURIComponent(name)}`, product: productPath, search: '/search/jakke', checkout: '/checkout' };
     try {
-      results.figures.first_view = await firstViewJs(server.url, ['/', `/${encodeURIComponent(name)}`, productPath]);
+      results.figures.first_view = await firstViewJs(server.url, Object.values(pages));
     } catch (error) {
       results.figures.first_view = { error: String(error?.message ?? error) };
     }
+    // Lighthouse, mobile profile, median of LIGHTHOUSE_RUNS (3) per page. BENCH_LIGHTHOUSE=0 skips it.
+    if (process.env.BENCH_LIGHTHOUSE !== '0') {
+      try {
+        results.figures.lighthouse = await lighthousePages(server.url, pages, { runs: Number(process.env.LIGHTHOUSE_RUNS ?? 3) });
+      } catch (error) {
+        results.figures.lighthouse = { error: String(error?.message ?? error) };
+      }
+    }
     await server.stop();
+    const shopBudget = readJson(join(root, 'package.json')).performanceBudget ?? {};
+    results.figures.budgets = [
+      ...(results.figures.first_view.error ? [] : sizeBudgets(results.figures.first_view)),
+      ...pageBudgets(results.figures.first_view.error ? {} : results.figures.first_view, results.figures.lighthouse?.error ? {} : results.figures.lighthouse, shopBudget),
+    ];
+    results.figures.pages = summaryByPage(pages, results.figures.first_view, results.figures.lighthouse);
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
   // Search latency at the seeded size and at 20 000 articles, embedded and on PostgreSQL when configured.
-  results.figures.search = await benchSearch();
+  // BENCH_SEARCH=0 skips it (a quick front-end-only run).
+  if (process.env.BENCH_SEARCH !== '0') results.figures.search = await benchSearch();
   mkdirSync(join(root, 'bench/results'), { recursive: true });
   const file = join(root, 'bench/results', `bench-${results.date.replace(/[:.]/g, '-')}.json`);
   writeFileSync(file, JSON.stringify(results, null, 2));
   writeFileSync(join(root, 'bench/results/latest.json'), JSON.stringify(results, null, 2));
-  console.log(JSON.stringify(results.figures, (k, v) => (k === 'scripts' ? undefined : v), 2));
+  console.log(JSON.stringify(results.figures, (k, v) => (k === 'scripts' || k === 'by_app' || k === 'budgets' ? undefined : v), 2));
+  for (const line of results.figures.budgets ?? []) printBudget(line);
   console.log(`written ${file}`);
+}
+
+/** One line per page: first-view JS and requests beside the Lighthouse figures. */
+function summaryByPage(pages, firstView, lighthouse) {
+  const out = {};
+  for (const [label, path] of Object.entries(pages)) {
+    const view = firstView?.[path] ?? {};
+    const lh = lighthouse?.[label]?.median ?? {};
+    out[label] = {
+      path,
+      js_raw_bytes: view.js_raw_bytes ?? null,
+      js_gzip_bytes: view.js_gzip_bytes ?? null,
+      js_files: view.js_files ?? null,
+      requests: view.requests ?? null,
+      lighthouse_score: lh.score ?? null,
+      lcp_ms: lh.lcp_ms ?? null,
+      cls: lh.cls ?? null,
+      tbt_ms: lh.tbt_ms ?? null,
+    };
+  }
+  return out;
 }
 
 main().catch((error) => {

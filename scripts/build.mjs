@@ -3,13 +3,14 @@
 // dist/.build-stamp), so `npm start` on an already-built tree starts at once. `--force` rebuilds everything.
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { extname, join, relative } from 'node:path';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 export const FRONT_ENDS = ['mf-catalog', 'mf-cart-checkout', 'mf-account', 'mf-content', 'shell'];
-const SHARED_INPUTS = ['rspack.base.mjs', 'shared-contracts/src', 'shared-contracts/package.json', 'package-lock.json'];
+const SHARED_INPUTS = ['rspack.base.mjs', 'react-router-subset.mjs', 'shared-contracts/src', 'shared-contracts/package.json', 'package-lock.json'];
 
 function listFiles(path, out = []) {
   if (!existsSync(path)) return out;
@@ -40,6 +41,29 @@ function inputHash(pkg) {
   return hash.digest('hex');
 }
 
+/** Text assets the server sends precompressed (index.html is rendered per request and compressed then). */
+const PRECOMPRESSED = new Set(['.js', '.css', '.json', '.svg', '.txt']);
+
+/**
+ * Writes `<file>.br` (brotli, best quality) and `<file>.gz` (gzip -9) next to every text asset of a dist folder;
+ * @fastify/static (preCompressed) serves them to browsers that accept them. Source maps are left alone (only
+ * developer tools fetch them), and so are files too small to gain anything.
+ */
+export function precompress(dir) {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const file = join(dir, entry.name);
+    if (entry.isDirectory()) {
+      precompress(file);
+      continue;
+    }
+    if (!PRECOMPRESSED.has(extname(entry.name)) || entry.name === 'index.html') continue;
+    const body = readFileSync(file);
+    if (body.length < 1024) continue;
+    writeFileSync(`${file}.br`, brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } }));
+    writeFileSync(`${file}.gz`, gzipSync(body, { level: 9 }));
+  }
+}
+
 export function buildFrontEnds({ force = false, log = console.log } = {}) {
   const built = [];
   for (const pkg of FRONT_ENDS) {
@@ -54,6 +78,7 @@ export function buildFrontEnds({ force = false, log = console.log } = {}) {
       env: { ...process.env, NODE_ENV: 'production' },
     });
     if (result.status !== 0) throw new Error(`build of ${pkg} failed (exit ${result.status})`);
+    precompress(join(root, pkg, 'dist'));
     writeFileSync(stamp, hash);
     built.push(pkg);
     log(`[build] ${pkg} done in ${((Date.now() - started) / 1000).toFixed(1)} s`);

@@ -8,7 +8,7 @@ import { RemoteLoadError } from './federation/errors.js';
 import { startFederation } from './federation/start.js';
 import { watchViewport } from './layout/viewport.js';
 import { categoriesRequested } from './menu/model.js';
-import { tenantRequested } from './tenant/model.js';
+import { inlineTenant, tenantRequested } from './tenant/model.js';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
@@ -17,8 +17,8 @@ if (!container) throw new Error('#root is missing from index.html');
 if ('scrollRestoration' in window.history) window.history.scrollRestoration = 'manual';
 persistBreadcrumbs();
 watchViewport();
-// Start-up calls run in parallel with loading the remotes (SPEC §7).
-tenantRequested();
+// Start-up calls run in parallel with loading the remotes (SPEC §7). The tenant usually came with index.html.
+if (!inlineTenant()) tenantRequested();
 categoriesRequested();
 
 startFederation().finally(() => {

@@ -13,7 +13,11 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { Type } from 'typebox';
+import { desc, eq } from 'drizzle-orm';
 import { REMOTE_APPS, type RemotesConfig } from '../config.js';
+import { homeLayouts, tenantSettings } from '../db/schema.js';
+import { settingsFromSlots } from '../routes/settings/index.js';
+import { tenantFromRows } from '../routes/tenant/index.js';
 import { TEXTS } from './errors.js';
 import { inlineScriptHashes, serializeCsp, type CspDirectives } from './security.js';
 
@@ -39,8 +43,45 @@ export function cacheControlFor(file: string): string {
 const escapeAttribute = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-export function renderIndex(template: string, csrfToken: string): string {
-  return template.replace(CSRF_PLACEHOLDER, escapeAttribute(csrfToken));
+/**
+ * index.html with the session's CSRF token and, before </head>, the page's start-up hints: the remote registry
+ * (window.__SHOP_REMOTES__, the same document /remotes.json answers: the shell then needs no round trip for it) and
+ * preloads (the home page's top banner, its LCP element).
+ */
+export function renderIndex(template: string, csrfToken: string, head = ''): string {
+  const html = template.replace(CSRF_PLACEHOLDER, escapeAttribute(csrfToken));
+  if (!head) return html;
+  const at = html.indexOf('</head>');
+  return at < 0 ? html : `${html.slice(0, at)}${head}${html.slice(at)}`;
+}
+
+/** JSON inside <script>: no `</script>` or `<!--` can close or comment it out. */
+const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+
+export function remotesScript(remotes: RemotesConfig): string {
+  return `<script>window.__SHOP_REMOTES__=${scriptJson(remotes)}</script>`;
+}
+
+/** The brand configuration (GET /tenant/get's answer) for the chrome's first render: the header never switches layout. */
+export function tenantScript(tenant: unknown): string {
+  return tenant ? `<script>window.__SHOP_TENANT__=${scriptJson(tenant)}</script>` : '';
+}
+
+/**
+ * The published home layout (what GET /home answers) on the home page itself: mf-content's home page renders its
+ * banners without waiting for a request (it reads window.__SHOP_HOME__ once; later visits fetch GET /home).
+ */
+export function homeScript(layout: unknown): string {
+  return layout ? `<script>window.__SHOP_HOME__=${scriptJson(layout)}</script>` : '';
+}
+
+/** Preload of the home page's top banner (mobile variant below the mobile breakpoint, 1020 px, as <picture> picks). */
+export function bannerPreloads(banner: { Image?: string | null; ImageMobile?: string | null } | null | undefined): string {
+  if (!banner?.Image) return '';
+  const link = (href: string, media: string) =>
+    `<link rel="preload" as="image" href="${escapeAttribute(href)}" media="${media}" fetchpriority="high">`;
+  if (!banner.ImageMobile) return link(banner.Image, 'all');
+  return link(banner.ImageMobile, '(max-width: 1019px)') + link(banner.Image, '(min-width: 1020px)');
 }
 
 /** Reads index.html once and again only when the file changes (a rebuild while the server runs). */
@@ -77,26 +118,56 @@ export function acceptsHtml(request: FastifyRequest): boolean {
 export async function installFrontends(app: FastifyInstance, options: FrontendOptions): Promise<void> {
   const shellDist = path.join(options.rootDir, 'shell', 'dist');
   const readIndex = indexTemplateReader(path.join(shellDist, 'index.html'));
-  let policy: { template: string; header: string | null } | null = null;
-  /** The CSP of index.html when it has inline scripts (their hashes added); null: the global header fits. */
-  const indexPolicy = (template: string): string | null => {
-    if (policy?.template !== template) {
-      const hashes = options.csp ? inlineScriptHashes(template) : [];
-      policy = { template, header: hashes.length && options.csp ? serializeCsp(options.csp(hashes)) : null };
+  /** The CSP of a rendered index.html when it has inline scripts (their hashes added); null: the global header fits. */
+  const indexPolicy = (html: string): string | null => {
+    const hashes = options.csp ? inlineScriptHashes(html) : [];
+    return hashes.length && options.csp ? serializeCsp(options.csp(hashes)) : null;
+  };
+
+  /** The published home layout (GET /home's answer), for the home page; none when there is none (or no database). */
+  const homeLayout = async () => {
+    try {
+      const [row] = await app.database.db
+        .select({ slots: homeLayouts.slots })
+        .from(homeLayouts)
+        .where(eq(homeLayouts.published, true))
+        .orderBy(desc(homeLayouts.updatedAt))
+        .limit(1);
+      return row ? settingsFromSlots(row.slots) : null;
+    } catch (error) {
+      app.log.warn({ err: error }, 'home layout hints skipped');
+      return null;
     }
-    return policy.header;
+  };
+
+  const tenant = async () => {
+    try {
+      const rows = await app.database.db.select({ key: tenantSettings.key, value: tenantSettings.value }).from(tenantSettings);
+      return tenantFromRows(rows);
+    } catch (error) {
+      app.log.warn({ err: error }, 'inline tenant skipped');
+      return null;
+    }
   };
 
   const serveIndex = async (request: FastifyRequest, reply: FastifyReply) => {
     const template = readIndex();
     if (template === null) return notBuilt(reply, 'Nettbutikken', path.relative(options.rootDir, shellDist));
     const session = await request.session.ensure();
-    const csp = indexPolicy(template);
+    const pathname = request.url.split(/[?#]/)[0];
+    let head = remotesScript(options.remotes) + tenantScript(await tenant());
+    if (pathname === '/' || pathname === '/index.html') {
+      const layout = await homeLayout();
+      head += homeScript(layout) + bannerPreloads(layout?.TopBanner);
+    }
+    const html = renderIndex(template, session.csrfToken, head);
+    // The page's inline scripts change per request (registry, tenant, home layout): the CSP names their hashes.
+    const csp = indexPolicy(html);
     if (csp) reply.header('content-security-policy', csp);
     return reply
       .header('cache-control', 'no-store')
       .type('text/html; charset=utf-8')
-      .send(renderIndex(template, session.csrfToken));
+      .send(html);
   };
 
   await app.register(fastifyStatic, {
@@ -105,6 +176,9 @@ export async function installFrontends(app: FastifyInstance, options: FrontendOp
     index: false,
     wildcard: true,
     cacheControl: false,
+    // The build writes .br and .gz next to each text asset (scripts/build.mjs): served as they are, no compression
+    // work per request (and brotli at its best quality, which on-the-fly compression cannot afford).
+    preCompressed: true,
     // index.html must go through serveIndex (token + no-store); returning false makes it a 404 → fallback below.
     // A miss under /api is the API's JSON 404 straight away: it never looks at the file system (the static plugin
     // lists directories to check spelling, so unknown API paths would otherwise cost disk reads each).
@@ -120,6 +194,7 @@ export async function installFrontends(app: FastifyInstance, options: FrontendOp
       index: false,
       wildcard: true,
       cacheControl: false,
+      preCompressed: true,
       setHeaders: (reply, file) => {
         reply.header('access-control-allow-origin', '*').header('cross-origin-resource-policy', CROSS_ORIGIN).header('cache-control', cacheControlFor(file));
       },

@@ -4,7 +4,7 @@ import { buildCategoryTree } from '../../src/routes/categories/tree.js';
 import { lastPageOf } from '../../src/routes/categories/listing.js';
 import { settingsFromSlots } from '../../src/routes/settings/index.js';
 import { DEFAULT_TENANT, tenantFromRows } from '../../src/routes/tenant/index.js';
-import { cacheControlFor, renderIndex } from '../../src/server/frontends.js';
+import { bannerPreloads, cacheControlFor, homeScript, remotesScript, renderIndex, tenantScript } from '../../src/server/frontends.js';
 import { describeValidationError, validationBody } from '../../src/server/errors.js';
 import { needsCsrf, tokensMatch } from '../../src/server/session.js';
 
@@ -39,6 +39,32 @@ describe('renderIndex', () => {
   it('fills every placeholder and escapes the token for an attribute', () => {
     expect(renderIndex('<meta content="__CSRF_TOKEN__">__CSRF_TOKEN__', 'abc')).toBe('<meta content="abc">abc');
     expect(renderIndex('"__CSRF_TOKEN__"', '"><script>')).toBe('"&quot;&gt;&lt;script&gt;"');
+  });
+
+  it('puts the start-up hints at the end of <head>', () => {
+    expect(renderIndex('<head><title>x</title></head><body></body>', 't', '<script>1</script>')).toBe(
+      '<head><title>x</title><script>1</script></head><body></body>',
+    );
+  });
+});
+
+describe('start-up hints in index.html', () => {
+  it('inline documents cannot close their <script>', () => {
+    const script = remotesScript({ mf_catalog: '</script><script>alert(1)//' });
+    expect(script.match(/<\/script>/g)).toHaveLength(1);
+    expect(script).toContain('\\u003c/script>');
+    expect(tenantScript(null)).toBe('');
+    expect(homeScript({ TopBanner: null })).toMatch(/^<script>window.__SHOP_HOME__=\{"TopBanner":null\}<\/script>$/);
+  });
+
+  it('preloads the top banner, the mobile variant below the 1020 px breakpoint', () => {
+    expect(bannerPreloads(null)).toBe('');
+    expect(bannerPreloads({ Image: '/a.svg', ImageMobile: null })).toBe(
+      '<link rel="preload" as="image" href="/a.svg" media="all" fetchpriority="high">',
+    );
+    const both = bannerPreloads({ Image: '/a.svg', ImageMobile: '/m.svg' });
+    expect(both).toContain('href="/m.svg" media="(max-width: 1019px)"');
+    expect(both).toContain('href="/a.svg" media="(min-width: 1020px)"');
   });
 });
 

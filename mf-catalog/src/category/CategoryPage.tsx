@@ -146,21 +146,28 @@ function MatchedListing({ match }: { match: CategoryMatch }) {
         <SortSelect sort={sort} onSort={(next) => setListing({ filters, sort: next })} />
       </div>
       <CategoryNav match={match} />
-      <div className={styles.layout}>
-        <FilterPanel filters={filters} options={options} onChange={(next) => setListing({ filters: next, sort })} />
-        <div>
-          <ListingBody
-            status={paged.status}
-            articles={shown}
-            countText={countText}
-            emptyText={active ? texts.noMatches : texts.noArticles}
-            more={paged.hasMore ? { remaining: active ? null : paged.remaining, loading: paged.loadingMore, onMore } : null}
-            onRetry={paged.retry}
-            onClearFilters={active && hasActiveFilters(filters) ? () => setListing({ filters: {}, sort }) : undefined}
-            label={title}
-          />
+      {/* The filter panel grows when the reference data (colours, genders, shops) arrives: until then a
+          viewport-high placeholder stands in, so the panel and the grid appear together instead of the panel
+          pushing the grid down (CLS on mobile, where the panel sits above the grid). */}
+      {reference.status === 'loading' ? (
+        <div className={styles.layoutPending} aria-busy="true" />
+      ) : (
+        <div className={styles.layout}>
+          <FilterPanel filters={filters} options={options} onChange={(next) => setListing({ filters: next, sort })} />
+          <div>
+            <ListingBody
+              status={paged.status}
+              articles={shown}
+              countText={countText}
+              emptyText={active ? texts.noMatches : texts.noArticles}
+              more={paged.hasMore ? { remaining: active ? null : paged.remaining, loading: paged.loadingMore, onMore } : null}
+              onRetry={paged.retry}
+              onClearFilters={active && hasActiveFilters(filters) ? () => setListing({ filters: {}, sort }) : undefined}
+              label={title}
+            />
+          </div>
         </div>
-      </div>
+      )}
     </section>
   );
 }

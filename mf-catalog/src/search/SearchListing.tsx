@@ -72,21 +72,28 @@ export function SearchListing({ query, fixed, genderOptions, title, headerExtra,
         {headerExtra}
       </div>
       {beforeListing}
-      <div className={styles.layout}>
-        <FilterPanel filters={filters} options={options} onChange={(next) => setListing({ filters: next, sort })} />
-        <div>
-          <ListingBody
-            status={paged.status}
-            articles={paged.state.articles}
-            countText={paged.status === 'ready' ? countText(paged.state.total) : null}
-            emptyText={emptyText}
-            more={paged.hasMore ? { remaining: paged.remaining, loading: paged.loadingMore, onMore: paged.loadMore } : null}
-            onRetry={paged.retry}
-            onClearFilters={active ? () => setListing({ filters: {}, sort }) : undefined}
-            label={label}
-          />
+      {/* The filter panel grows when the reference data (colours, genders, shops) arrives: until then a
+          viewport-high placeholder stands in, so the panel and the grid appear together instead of the panel
+          pushing the grid down (CLS on mobile, where the panel sits above the grid). */}
+      {reference.status === 'loading' ? (
+        <div className={styles.layoutPending} aria-busy="true" />
+      ) : (
+        <div className={styles.layout}>
+          <FilterPanel filters={filters} options={options} onChange={(next) => setListing({ filters: next, sort })} />
+          <div>
+            <ListingBody
+              status={paged.status}
+              articles={paged.state.articles}
+              countText={paged.status === 'ready' ? countText(paged.state.total) : null}
+              emptyText={emptyText}
+              more={paged.hasMore ? { remaining: paged.remaining, loading: paged.loadingMore, onMore: paged.loadMore } : null}
+              onRetry={paged.retry}
+              onClearFilters={active ? () => setListing({ filters: {}, sort }) : undefined}
+              label={label}
+            />
+          </div>
         </div>
-      </div>
+      )}
     </section>
   );
 }

@@ -1,7 +1,7 @@
 /**
  * Widgets of mf-catalog (BestsellerList, CampaignList, PopularCategories, ProductCard) inside mf-content pages,
  * through the federation runtime. This remote has its own runtime instance, which does not know the shell's
- * registry, so the catalogue's entry is registered here from the same /remotes.json the shell reads. A widget that
+ * registry, so the catalogue's entry is registered here from the same registry the shell reads. A widget that
  * cannot load renders its fallback (plain links) — it never blanks the page.
  */
 import { Component, lazy, Suspense, type ComponentType, type ReactNode } from 'react';
@@ -9,9 +9,17 @@ import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime
 
 let registered: Promise<void> | null = null;
 
+/** The registry the server wrote into index.html (window.__SHOP_REMOTES__), else GET /remotes.json. */
+function readRegistry(): Promise<Record<string, unknown>> {
+  const inline = (window as { __SHOP_REMOTES__?: unknown }).__SHOP_REMOTES__;
+  if (inline && typeof inline === 'object') return Promise.resolve(inline as Record<string, unknown>);
+  return fetch('/remotes.json', { headers: { accept: 'application/json' } }).then((r) =>
+    r.ok ? (r.json() as Promise<Record<string, unknown>>) : Promise.reject(new Error(`HTTP ${r.status}`)),
+  );
+}
+
 function registerCatalog(): Promise<void> {
-  registered ??= fetch('/remotes.json', { headers: { accept: 'application/json' } })
-    .then((r) => (r.ok ? (r.json() as Promise<Record<string, unknown>>) : Promise.reject(new Error(`HTTP ${r.status}`))))
+  registered ??= readRegistry()
     .then((remotes) => {
       const entry = remotes.mf_catalog;
       if (typeof entry !== 'string') throw new Error('mf_catalog is not in /remotes.json');

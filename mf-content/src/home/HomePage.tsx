@@ -1,8 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { ApiError, getBlogPosts, getHomeLayout, getSettings } from '@shop/contracts/api';
+import { mapSettings } from '@shop/contracts/mappers';
 import { pathFor, type HomePageProps } from '@shop/contracts/routes';
-import type { Banner, Settings } from '@shop/contracts/types';
+import type { Banner, RawSettings, Settings } from '@shop/contracts/types';
 import { PostCard } from '../blog/BlogListPage.js';
 import { CatalogWidget } from '../federation/CatalogWidget.js';
 import { LoadState } from '../shared/LoadState.js';
@@ -14,12 +15,20 @@ import styles from '../content.module.css';
 /** A banner slot: an image (mobile variant below 1020 px) with title and text, linked when it has a link. */
 function BannerSlot({ banner, slot, eager = false }: { banner: Banner | null; slot: string; eager?: boolean }) {
   if (!banner) return null;
+  // The slot's box has its final size before the image arrives (aspect ratios in content.module.css), so nothing
+  // below it moves when it loads (CLS 0). The top banner is the home page's LCP element: fetched first.
   const inner = (
     <>
       <picture>
         {banner.imageMobile && <source media="(max-width: 1019px)" srcSet={banner.imageMobile} />}
         {/* The title is shown as text beside the image and names the link: the image itself is decorative. */}
-        <img src={banner.image} alt="" loading={eager ? 'eager' : 'lazy'} />
+        <img
+          src={banner.image}
+          alt=""
+          loading={eager ? 'eager' : 'lazy'}
+          fetchPriority={eager ? 'high' : undefined}
+          decoding={eager ? 'sync' : 'async'}
+        />
       </picture>
       {(banner.title || banner.text) && (
         <span className={styles.bannerText}>
@@ -30,12 +39,13 @@ function BannerSlot({ banner, slot, eager = false }: { banner: Banner | null; sl
       )}
     </>
   );
+  const className = `${styles.banner} ${banner.imageMobile ? styles.hasMobile : ''}`;
   return banner.link ? (
-    <Link className={styles.banner} to={banner.link} data-slot={slot}>
+    <Link className={className} to={banner.link} data-slot={slot}>
       {inner}
     </Link>
   ) : (
-    <div className={styles.banner} data-slot={slot}>
+    <div className={className} data-slot={slot}>
       {inner}
     </div>
   );
@@ -99,6 +109,23 @@ function LatestPosts() {
 }
 
 /**
+ * The published layout the server wrote into index.html (window.__SHOP_HOME__, GET /home's answer) when the visit
+ * started on the home page: taken once, so the first view renders its banners without a request (the top banner,
+ * the LCP element, is already preloaded). Later visits of the home page fetch GET /home as before.
+ */
+function takeInlineLayout(): Settings | undefined {
+  const holder = window as { __SHOP_HOME__?: RawSettings };
+  const raw = holder.__SHOP_HOME__;
+  if (!raw || typeof raw !== 'object') return undefined;
+  delete holder.__SHOP_HOME__;
+  try {
+    return mapSettings(raw);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
  * Home (`/`) and home preview (`/preview/{name}`): banner slots (top banner, three sub-banners, store search,
  * popular categories, 3×3 grid), campaigns and bestsellers (mf-catalog widgets, links when the catalogue is down),
  * inspiration, the social feed and the about section `#about`.
@@ -114,9 +141,11 @@ export default function HomePage({ previewName = null, settings: shellSettings =
       if (!(error instanceof ApiError && error.status === 404)) throw error;
       return shellSettings ?? getSettings({ signal });
     }
-  }, [previewName]);
+  }, [previewName], () => (previewName ? undefined : takeInlineLayout()));
   const brand = tenant?.brandName ?? 'Staut';
 
+  // Until the layout is in, the page holds a viewport-high placeholder: the sections below the banners appear with
+  // the banners instead of being pushed down by them (they used to shift by a screen's height: CLS ≈ 1 on mobile).
   return (
     <div className={styles.page}>
       <h1 className="visually-hidden" style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
@@ -124,7 +153,9 @@ export default function HomePage({ previewName = null, settings: shellSettings =
       </h1>
       {previewName && <p className={styles.preview}>{texts.previewNotice(previewName)}</p>}
       {state.status !== 'ready' ? (
-        <LoadState state={state} retry={retry} />
+        <div className={styles.homePlaceholder}>
+          <LoadState state={state} retry={retry} />
+        </div>
       ) : (
         <>
           <BannerSlot banner={state.data.topBanner} slot="top-banner" eager />
@@ -155,19 +186,23 @@ export default function HomePage({ previewName = null, settings: shellSettings =
           )}
         </>
       )}
-      <div className={styles.section} data-slot="campaigns">
-        <CatalogWidget module="CampaignList" props={{ title: texts.campaigns }} fallback={null} />
-      </div>
-      <div className={styles.section} data-slot="bestsellers">
-        <CatalogWidget module="BestsellerList" props={{ title: texts.bestsellers, limit: 8 }} fallback={null} />
-      </div>
-      <LatestPosts />
-      <SocialFeed />
-      <section id="about" className={styles.about} aria-labelledby="about-title">
-        <h2 id="about-title">{`Om ${brand}`}</h2>
-        <p>{texts.aboutText}</p>
-        <Link to="/om-oss">{texts.aboutMore}</Link>
-      </section>
+      {state.status !== 'loading' && (
+        <>
+          <div className={styles.section} data-slot="campaigns">
+            <CatalogWidget module="CampaignList" props={{ title: texts.campaigns }} fallback={null} />
+          </div>
+          <div className={styles.section} data-slot="bestsellers">
+            <CatalogWidget module="BestsellerList" props={{ title: texts.bestsellers, limit: 8 }} fallback={null} />
+          </div>
+          <LatestPosts />
+          <SocialFeed />
+          <section id="about" className={styles.about} aria-labelledby="about-title">
+            <h2 id="about-title">{`Om ${brand}`}</h2>
+            <p>{texts.aboutText}</p>
+            <Link to="/om-oss">{texts.aboutMore}</Link>
+          </section>
+        </>
+      )}
     </div>
   );
 }

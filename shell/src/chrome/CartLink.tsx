@@ -1,15 +1,21 @@
 import type { MouseEvent } from 'react';
+import { createEvent } from 'effector';
 import { useUnit } from 'effector-react';
 import { $cartCount, cartOpened } from '@shop/contracts/bus';
+import { whenModelsReady } from '../routing/model.js';
 import { texts } from '../texts.js';
 import styles from './Chrome.module.css';
+
+/** A click on the cart link opens the cart once the cart model listens (the page renders before the models load). */
+const cartLinkClicked = createEvent({ name: 'shell:cart-link-clicked' });
+whenModelsReady(cartLinkClicked, cartOpened);
 
 /**
  * The header's cart link. It is a real link to /checkout (works without JavaScript and with a modifier click);
  * a plain click opens the cart modal instead. The badge shows only when there is something in the cart.
  */
 export function CartLink() {
-  const [count, openCart] = useUnit([$cartCount, cartOpened]);
+  const [count, openCart] = useUnit([$cartCount, cartLinkClicked]);
   const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
     if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     event.preventDefault();

@@ -1,9 +1,26 @@
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import { RemoteLoadError } from './errors.js';
 
+type FirstUseHook = (remote: string) => void;
+let firstUseHook: FirstUseHook | null = null;
+const used = new Set<string>();
+
+/**
+ * Called once per remote, when the shell first loads one of its pieces other than ./model (start.ts uses it to
+ * import the models it does not import at start-up, see ON_DEMAND_MODELS).
+ */
+export function onRemoteFirstUse(hook: FirstUseHook | null): void {
+  firstUseHook = hook;
+  used.clear();
+}
+
 /** Loads `remote/module` through the federation runtime; a missing module is an error, never a silent null. */
 export async function loadRemoteModule<T>(remote: string, module: string): Promise<T> {
   const request = `${remote}/${module}`;
+  if (module !== 'model' && !used.has(remote)) {
+    used.add(remote);
+    firstUseHook?.(remote);
+  }
   let loaded: T | null;
   try {
     loaded = await loadRemote<T>(request);

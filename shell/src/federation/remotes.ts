@@ -5,6 +5,24 @@
 export const REMOTE_NAMES = ['mf_catalog', 'mf_cart_checkout', 'mf_account', 'mf_content'] as const;
 export type RemoteName = (typeof REMOTE_NAMES)[number];
 
+/**
+ * Remotes whose ./model keeps no state a page needs before one of that remote's pieces is shown (it exports only
+ * its singleton probe): their model is imported together with the first piece the shell mounts from them, not at
+ * start-up, so a page that shows none of them (checkout, account, catalogue pages) never fetches their remoteEntry.
+ * Every other remote's model — the cart (count badge, open flag, tab sync), the session (user, favourites) — is
+ * imported at start-up, as is the model of any remote this list does not know.
+ *
+ * mf_catalog's model is a probe too, but stays at start-up: mf-content mounts catalogue widgets through its own
+ * federation runtime instance, which the shell's first-use hook does not see, and the singleton check
+ * (window.__SHOP_DEBUG__) must still hear from the catalogue on the home page.
+ */
+export const ON_DEMAND_MODELS: ReadonlySet<string> = new Set<RemoteName>(['mf_content']);
+
+/** The registry the server wrote into index.html (window.__SHOP_REMOTES__), when it did. */
+export function inlineRemotes(): unknown {
+  return typeof window === 'undefined' ? undefined : (window as { __SHOP_REMOTES__?: unknown }).__SHOP_REMOTES__;
+}
+
 export interface RemoteEntry {
   name: string;
   /** Absolute URL of the remote's mf-manifest.json. */

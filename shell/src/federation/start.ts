@@ -1,19 +1,26 @@
 import { registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import { createStore } from 'effector';
 import { cartAddRequested, remoteFailed } from '@shop/contracts/bus';
-import { modelsReady } from '../routing/model.js';
+import { modelsReady, remoteModelReady } from '../routing/model.js';
 import { loadRemoteModels } from './models.js';
-import { parseRemotes, type RemoteEntry } from './remotes.js';
+import { onRemoteFirstUse } from './loadRemoteModule.js';
+import { inlineRemotes, ON_DEMAND_MODELS, parseRemotes, type RemoteEntry } from './remotes.js';
 import { remoteErrorPlugin } from './runtimePlugin.js';
 import { createSingletonRegistry } from './singletons.js';
 import { describe } from './errors.js';
 
-/** How long the first render waits for the remotes' models; a slow remote attaches its model when it arrives. */
-const MODELS_WAIT_MS = 3000;
 /** A registry that does not answer must not keep the page blank: render the chrome with fallbacks instead. */
 const REGISTRY_TIMEOUT_MS = 5000;
 
 async function fetchRemotes(): Promise<RemoteEntry[]> {
+  // The server that serves index.html writes the registry into it (no round trip before the first remote can load);
+  // /remotes.json is the fallback (dev servers) and stays the registry's public address.
+  const inline = inlineRemotes();
+  if (inline !== undefined) {
+    const { remotes, problems } = parseRemotes(inline, window.location.href);
+    for (const problem of problems) console.error(`[shell] remotes.json: ${problem}`);
+    return remotes;
+  }
   try {
     const response = await fetch('/remotes.json', {
       headers: { accept: 'application/json' },
@@ -32,8 +39,12 @@ async function fetchRemotes(): Promise<RemoteEntry[]> {
 }
 
 /**
- * Start-up: remote registry → every remote's ./model (in parallel, failures isolated) → models ready.
- * Resolves when the models are in or MODELS_WAIT_MS has passed, whichever comes first.
+ * Start-up: remote registry → the start-up models (cart, session, catalogue probe: in parallel, failures isolated)
+ * → models ready. Resolves once the remotes are registered: the first render does not wait for the models (it
+ * waited up to 3 s); they load alongside the page's own remote. The header's cart count and user appear when their
+ * models arrive; what needs a model — the first navigation's user fetch, the open-cart flag, a click on the cart
+ * link — waits for `modelsReady` (routing/model.ts whenModelsReady). The models of ON_DEMAND_MODELS remotes are
+ * imported with the first piece the shell mounts from them.
  */
 export async function startFederation(): Promise<void> {
   registerPlugins([
@@ -47,16 +58,26 @@ export async function startFederation(): Promise<void> {
   const remotes = await fetchRemotes();
   registerRemotes(remotes.map(({ name, entry }) => ({ name, entry })));
 
-  const models = loadRemoteModels(remotes.map((remote) => remote.name)).then((results) => {
-    for (const result of results) {
-      if (result.probe) singletons.record(result.remote, result.probe);
-      if (!result.ok) remoteFailed({ remote: result.remote, module: 'model', message: result.error ?? '' });
-    }
-    window.__SHOP_DEBUG__ = singletons.snapshot();
-    // The units the models implement are listening now: the first navigation's user fetch and the open-cart flag
-    // may go out (routing/model.ts).
-    modelsReady();
+  const attachModels = (names: string[]) =>
+    loadRemoteModels(names).then((results) => {
+      for (const result of results) {
+        if (result.probe) singletons.record(result.remote, result.probe);
+        if (!result.ok) remoteFailed({ remote: result.remote, module: 'model', message: result.error ?? '' });
+      }
+      window.__SHOP_DEBUG__ = singletons.snapshot();
+    });
+
+  const registered = new Set(remotes.map((remote) => remote.name));
+  onRemoteFirstUse((remote) => {
+    if (ON_DEMAND_MODELS.has(remote) && registered.has(remote)) void attachModels([remote]);
   });
 
-  await Promise.race([models, new Promise((resolve) => setTimeout(resolve, MODELS_WAIT_MS))]);
+  const startupModels = remotes.filter((remote) => !ON_DEMAND_MODELS.has(remote.name)).map((remote) => remote.name);
+  // Each model announces itself as soon as it is in (bus events fired before it are replayed to it then).
+  const eachModel = startupModels.map((name) => attachModels([name]).then(() => remoteModelReady(name)));
+  void Promise.all(eachModel).then(() => {
+    // The units the start-up models implement are listening now: the first navigation's user fetch, the open-cart
+    // flag and a cart-link click made before this moment may go out (routing/model.ts whenModelsReady).
+    modelsReady();
+  });
 }

@@ -1,7 +1,7 @@
-import { allSettled, createEvent, createStore, fork } from 'effector';
+import { allSettled, createEvent, createStore, fork, sample } from 'effector';
 import { describe, expect, it } from 'vitest';
-import { userFetchRequested } from '@shop/contracts/bus';
-import { modelsReady, navigated, whenModelsReady, type Navigation } from './model.js';
+import { favouriteToggled, userFetchRequested } from '@shop/contracts/bus';
+import { modelsReady, navigated, remoteModelReady, whenModelsReady, type Navigation } from './model.js';
 
 const $userFetches = createStore(0).on(userFetchRequested, (n) => n + 1);
 const at = (pathname: string, type: Navigation['type'] = 'PUSH'): Navigation => ({ pathname, search: '', hash: '', type });
@@ -51,5 +51,25 @@ describe('whenModelsReady', () => {
     await allSettled(modelsReady, { scope });
     await allSettled(requested, { scope });
     expect(scope.getState($delivered)).toBe(1);
+  });
+});
+
+describe('bus events fired before the models are in', () => {
+  // The account model, which only listens once it has loaded (as in the browser, where its handlers attach then).
+  const $accountLoaded = createStore(false).on(remoteModelReady, (loaded, name) => loaded || name === 'mf_account');
+  const heard = sample({ clock: favouriteToggled, source: $accountLoaded, filter: (loaded) => loaded, fn: (_, id: number) => id });
+  const $heardByModel = createStore<number[]>([]).on(heard, (list, id) => [...list, id]);
+
+  it("are kept and fired again once their remote's model is in: in order, once, and not for another remote", async () => {
+    const scope = fork();
+    await allSettled(favouriteToggled, { scope, params: 11 });
+    await allSettled(favouriteToggled, { scope, params: 12 });
+    await allSettled(remoteModelReady, { scope, params: 'mf_cart_checkout' });
+    expect(scope.getState($heardByModel)).toEqual([]);
+    await allSettled(remoteModelReady, { scope, params: 'mf_account' });
+    expect(scope.getState($heardByModel)).toEqual([11, 12]);
+    await allSettled(favouriteToggled, { scope, params: 13 });
+    await allSettled(remoteModelReady, { scope, params: 'mf_account' });
+    expect(scope.getState($heardByModel)).toEqual([11, 12, 13]);
   });
 });
