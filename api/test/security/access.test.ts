@@ -394,8 +394,14 @@ describe.each(testDatabaseKinds())('access control on %s', (kind) => {
       expect(res.statusCode).toBe(200);
       const policy = csp(res);
       const hash = `'sha256-${createHash('sha256').update(INLINE).digest('base64')}'`;
+      // The page's inline scripts: the template's own, and the registry and tenant the server writes in per request.
+      const inline = [...res.body.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
+      expect(inline).toContain(INLINE);
+      expect(inline.some((body) => body.startsWith('window.__SHOP_REMOTES__='))).toBe(true);
+      const hashes = inline.map((body) => `'sha256-${createHash('sha256').update(body).digest('base64')}'`);
+      expect(hashes).toContain(hash);
       expect(policy['default-src']).toEqual(["'self'"]);
-      expect(policy['script-src']).toEqual(["'self'", ...REMOTE_ORIGINS, hash]);
+      expect(policy['script-src']).toEqual(["'self'", ...REMOTE_ORIGINS, ...hashes]);
       expect(policy['script-src-attr']).toEqual(["'none'"]);
       for (const directive of ['connect-src', 'style-src', 'font-src', 'img-src']) {
         for (const origin of ['\'self\'', ...REMOTE_ORIGINS]) expect(policy[directive], directive).toContain(origin);
