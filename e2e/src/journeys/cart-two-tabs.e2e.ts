@@ -1,18 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, newContext, watchErrors } from '../support/browser.js';
-import { startShop, type ShopServer } from '../support/server.js';
+import { newContext, watchErrors } from '../support/browser.js';
+import type { ShopServer } from '../support/server.js';
 import { chooseOption, findPurchasableArticle } from '../support/catalog.js';
+import { useShopAndBrowser } from '../support/journey.js';
 
 let shop: ShopServer;
 let browser: Browser;
 
-beforeAll(async () => {
-  [shop, browser] = await Promise.all([startShop(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await shop?.stop();
+useShopAndBrowser((started, launched) => {
+  shop = started;
+  browser = launched;
 });
 
 describe('cart shared between tabs (SPEC §1/§3: cart state synced across tabs)', () => {

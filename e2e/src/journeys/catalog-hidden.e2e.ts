@@ -1,23 +1,21 @@
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import { describe, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { categoryDisplayName } from '@shop/contracts/mappers';
 import { categoryParam } from '@shop/contracts/format';
 import type { RawCategory } from '@shop/contracts/types';
-import { launchBrowser, newContext } from '../support/browser.js';
-import { startShop, type ShopServer } from '../support/server.js';
+import { newContext } from '../support/browser.js';
+import type { ShopServer } from '../support/server.js';
 import { api, findArticleByVisibility, navigateInApp } from './catalog-helpers.js';
+import { useShopAndBrowser } from '../support/journey.js';
 
 /** Issue 4 / SPEC §5: a product page needs the article to be visible on the web; otherwise the shopper goes back. */
 
 let shop: ShopServer;
 let browser: Browser;
 
-beforeAll(async () => {
-  [shop, browser] = await Promise.all([startShop(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await shop?.stop();
+useShopAndBrowser((started, launched) => {
+  shop = started;
+  browser = launched;
 });
 
 describe('a hidden article', () => {

@@ -1,20 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, newContext, watchErrors } from '../support/browser.js';
-import { startShop, type ShopServer } from '../support/server.js';
+import { newContext, watchErrors } from '../support/browser.js';
+import type { ShopServer } from '../support/server.js';
 import { findArticleNamed } from './catalog-helpers.js';
+import { useShopAndBrowser } from '../support/journey.js';
 
 /** Issue 4: search with a typo finds the product; the search box suggests as you type; facets in the URL. */
 
 let shop: ShopServer;
 let browser: Browser;
 
-beforeAll(async () => {
-  [shop, browser] = await Promise.all([startShop(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await shop?.stop();
+useShopAndBrowser((started, launched) => {
+  shop = started;
+  browser = launched;
 });
 
 /** "vindjakke" → "vinjdakke": two neighbours swapped, the typo the issue names. */

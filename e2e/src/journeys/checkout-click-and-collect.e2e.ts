@@ -1,20 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import AxeBuilder from '@axe-core/playwright';
-import { launchBrowser, newContext } from '../support/browser.js';
-import { startShop, type ShopServer } from '../support/server.js';
+import { newContext } from '../support/browser.js';
+import type { ShopServer } from '../support/server.js';
 import { findCollectableArticle, watchHealth } from './checkout-helpers.js';
 import { chooseOption } from '../support/catalog.js';
+import { useShopAndBrowser } from '../support/journey.js';
 
 let shop: ShopServer;
 let browser: Browser;
 
-beforeAll(async () => {
-  [shop, browser] = await Promise.all([startShop(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await shop?.stop();
+useShopAndBrowser((started, launched) => {
+  shop = started;
+  browser = launched;
 });
 
 describe('checkout: click-and-collect reservation', () => {

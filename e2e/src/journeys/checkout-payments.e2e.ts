@@ -1,18 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newContext } from '../support/browser.js';
-import { startShop, type ShopServer } from '../support/server.js';
+import { newContext } from '../support/browser.js';
+import type { ShopServer } from '../support/server.js';
 import { addAndGoToCheckout, chooseShop, fillContact, findCollectableArticle, watchHealth } from './checkout-helpers.js';
+import { useShopAndBrowser } from '../support/journey.js';
 
 let shop: ShopServer;
 let browser: Browser;
 
-beforeAll(async () => {
-  [shop, browser] = await Promise.all([startShop(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await shop?.stop();
+useShopAndBrowser((started, launched) => {
+  shop = started;
+  browser = launched;
 });
 
 /** Pays in the provider's stand-in checkout (its snippet is an iframe with a "Betal" button). */

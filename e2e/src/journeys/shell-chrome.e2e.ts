@@ -1,20 +1,18 @@
 import AxeBuilder from '@axe-core/playwright';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, newContext, watchErrors } from '../support/browser.js';
-import { startShop, type ShopServer } from '../support/server.js';
+import { newContext, watchErrors } from '../support/browser.js';
+import type { ShopServer } from '../support/server.js';
+import { useShopAndBrowser } from '../support/journey.js';
 
 /** SPEC §2 page shell in a real browser: header, mobile menu, cookie consent, modals, accessibility. */
 
 let shop: ShopServer;
 let browser: Browser;
 
-beforeAll(async () => {
-  [shop, browser] = await Promise.all([startShop(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await shop?.stop();
+useShopAndBrowser((started, launched) => {
+  shop = started;
+  browser = launched;
 });
 
 const MOBILE = { width: 375, height: 740 };

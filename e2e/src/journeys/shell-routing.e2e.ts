@@ -1,19 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, newContext, watchErrors } from '../support/browser.js';
-import { startShop, type ShopServer } from '../support/server.js';
+import { newContext, watchErrors } from '../support/browser.js';
+import type { ShopServer } from '../support/server.js';
+import { useShopAndBrowser } from '../support/journey.js';
 
 /** SPEC §2 route table: the shell's redirects, the product guard and per-route titles, in a real browser. */
 
 let shop: ShopServer;
 let browser: Browser;
 
-beforeAll(async () => {
-  [shop, browser] = await Promise.all([startShop(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await shop?.stop();
+useShopAndBrowser((started, launched) => {
+  shop = started;
+  browser = launched;
 });
 
 async function api<T>(path: string): Promise<{ status: number; body: T }> {
