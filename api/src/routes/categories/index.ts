@@ -13,7 +13,7 @@ import { loadArticles } from '../articles/load.js';
 import { RawArticleSchema } from '../articles/schema.js';
 import { RawProductLineSchema } from '../productlines/index.js';
 import { assertSameShape, errorResponses, Nullable, PageMetaSchema, type SameShape } from '../shared/schema.js';
-import { listCategoryArticleIds, ORDER_BY_VALUES } from './listing.js';
+import { listCategoryArticleIds, ORDER_BY_VALUES, type PageRequest } from './listing.js';
 import { buildCategoryTree } from './tree.js';
 
 export const RawGroupSchema = Type.Object({
@@ -58,6 +58,15 @@ export const CategoryArticlesQuery = Type.Object({
   ),
   order: Type.Optional(Type.Enum(['asc', 'desc'], { default: LISTING_DEFAULTS.order })),
 });
+/** The listing query as a page request; ajv fills the defaults in, the fallbacks only satisfy the optional types. */
+export function pageRequestOf(query: Static<typeof CategoryArticlesQuery>): PageRequest {
+  return {
+    page: query.page ?? LISTING_DEFAULTS.page,
+    perPage: query.per_page ?? LISTING_DEFAULTS.per_page,
+    orderBy: query.orderBy ?? LISTING_DEFAULTS.orderBy,
+    order: query.order ?? LISTING_DEFAULTS.order,
+  };
+}
 export const CategoryArticlesPage = Type.Object({ data: Type.Array(RawArticleSchema), meta: PageMetaSchema });
 assertSameShape<SameShape<Static<typeof CategoryArticlesPage>, RawPaginated<RawArticle>>>();
 
@@ -123,14 +132,8 @@ export const categoriesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const { db } = app.database;
       const { id } = request.params;
-      // ajv fills the defaults in; the fallbacks only satisfy the type of an optional field.
-      const {
-        page = LISTING_DEFAULTS.page,
-        per_page: perPage = LISTING_DEFAULTS.per_page,
-        orderBy = LISTING_DEFAULTS.orderBy,
-        order = LISTING_DEFAULTS.order,
-      } = request.query;
-      const result = await listCategoryArticleIds(db, id, { page, perPage, orderBy, order });
+      const pageRequest = pageRequestOf(request.query);
+      const result = await listCategoryArticleIds(db, id, pageRequest);
       if (result.total === 0) {
         // Only an empty answer needs to know whether the category exists at all (saves a round trip otherwise).
         const [category] = await db.select({ id: mainGroups.id }).from(mainGroups).where(eq(mainGroups.id, id));
@@ -138,7 +141,7 @@ export const categoriesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       }
       const body: RawPaginated<RawArticle> = {
         data: await loadArticles(db, result.ids),
-        meta: { current_page: page, last_page: result.lastPage, per_page: perPage, total: result.total },
+        meta: { current_page: pageRequest.page, last_page: result.lastPage, per_page: pageRequest.perPage, total: result.total },
       };
       return reply.send(body);
     },

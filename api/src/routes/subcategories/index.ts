@@ -10,7 +10,7 @@ import type { RawArticle, RawGroup, RawPaginated } from '@shop/contracts/types';
 import { articleGroups2, articleGroups3, articles } from '../../db/schema.js';
 import { HttpError } from '../../server/errors.js';
 import { loadArticles } from '../articles/load.js';
-import { CategoryArticlesPage, CategoryArticlesQuery, LISTING_DEFAULTS, RawGroupSchema } from '../categories/index.js';
+import { CategoryArticlesPage, CategoryArticlesQuery, pageRequestOf, RawGroupSchema } from '../categories/index.js';
 import { listArticleIds } from '../categories/listing.js';
 import { assertSameShape, errorResponses, type SameShape } from '../shared/schema.js';
 
@@ -72,18 +72,12 @@ export const subcategoriesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const { db } = app.database;
       const { id } = request.params;
-      // ajv fills the defaults in; the fallbacks only satisfy the type of an optional field.
-      const {
-        page = LISTING_DEFAULTS.page,
-        per_page: perPage = LISTING_DEFAULTS.per_page,
-        orderBy = LISTING_DEFAULTS.orderBy,
-        order = LISTING_DEFAULTS.order,
-      } = request.query;
-      const result = await listArticleIds(db, { group2Id: id }, { page, perPage, orderBy, order });
+      const pageRequest = pageRequestOf(request.query);
+      const result = await listArticleIds(db, { group2Id: id }, pageRequest);
       if (result.total === 0 && !(await exists(id))) throw new HttpError(404, SUBCATEGORY_NOT_FOUND);
       const body: RawPaginated<RawArticle> = {
         data: await loadArticles(db, result.ids),
-        meta: { current_page: page, last_page: result.lastPage, per_page: perPage, total: result.total },
+        meta: { current_page: pageRequest.page, last_page: result.lastPage, per_page: pageRequest.perPage, total: result.total },
       };
       return reply.send(body);
     },
