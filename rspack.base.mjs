@@ -2,6 +2,7 @@
 // Each package's rspack.config.mjs calls `createConfig` with what is particular to it (name, exposes, port);
 // everything the packages must agree on (shared singletons, loaders, file naming) lives here, once.
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { rspack } from '@rspack/core';
@@ -102,7 +103,7 @@ export function createConfig({ packageDir, name, exposes, port, devJson }) {
         extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'],
         // The contracts are TypeScript source with `.js` suffixes on relative imports (NodeNext style).
         extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
-        alias: routerAliases({ dev }),
+        alias: { ...routerAliases({ dev }), ...(isShell ? federationLibAliases() : {}) },
       },
       module: {
         parser: {
@@ -163,6 +164,7 @@ export function createConfig({ packageDir, name, exposes, port, devJson }) {
           experiments: federationExperiments({ isShell, dev }),
           dts: false,
         }),
+        !isShell && !dev && new rspack.ExternalsPlugin('global', federationLibExternals),
         serving && new ReactRefreshRspackPlugin(),
       ].filter(Boolean),
       devServer: {
@@ -236,6 +238,48 @@ function federationExperiments({ isShell, dev }) {
   if (isShell) return { provideExternalRuntime: true, optimization: { target: 'web' } };
   if (dev) return { optimization: { target: 'web' } };
   return { externalRuntime: true, optimization: { target: 'web', disableSnapshot: true, disableRemote: true } };
+}
+
+/**
+ * The federation libraries a remote entry would otherwise carry a copy of (~36 kB raw, ~10 kB gzip per remote, the
+ * bulk of each remoteEntry.js even with the runtime core external): @module-federation/sdk, its error codes and the
+ * stateless helpers of the webpack bundler runtime. The shell already bundles the very same files for itself and
+ * hands them over on `window.__SHOP_FEDERATION_LIBS__` (shell/src/federation/provideFederationLibs.cjs) before any
+ * remote loads; production remotes take them from there. Not shared: the bundler runtime's index and init and
+ * @module-federation/runtime, which hold per-container state. Like `externalRuntime`, this ties a remote to the
+ * shell's federation version (one lock file for all); development remotes keep their own copies (standalone pages).
+ */
+export const FEDERATION_LIBS_GLOBAL = '__SHOP_FEDERATION_LIBS__';
+const requireFromRoot = createRequire(path.join(ROOT, 'package.json'));
+const BUNDLER_RUNTIME_DIST = path.dirname(requireFromRoot.resolve('@module-federation/webpack-bundler-runtime'));
+export const SHARED_BUNDLER_HELPERS = [
+  'remotes',
+  'consumes',
+  'initializeSharing',
+  'installInitialConsumes',
+  'initContainerEntry',
+  'getSharedFallbackGetter',
+  'attachShareScopeMap',
+  'updateOptions',
+  'constant',
+  'getUsedExports',
+];
+const SHARED_FEDERATION_PACKAGES = { '@module-federation/sdk': 'sdk', '@module-federation/error-codes': 'errorCodes' };
+
+function federationLibExternals({ request, context }, callback) {
+  if (request && SHARED_FEDERATION_PACKAGES[request]) {
+    return callback(null, [FEDERATION_LIBS_GLOBAL, SHARED_FEDERATION_PACKAGES[request]]);
+  }
+  const helper = request && /^\.\/([A-Za-z]+)\.cjs$/.exec(request)?.[1];
+  if (helper && SHARED_BUNDLER_HELPERS.includes(helper) && path.resolve(context ?? '') === BUNDLER_RUNTIME_DIST) {
+    return callback(null, [FEDERATION_LIBS_GLOBAL, 'bundler', helper]);
+  }
+  return callback();
+}
+
+/** The shell reaches the bundler runtime's helper files by path (the package's "exports" does not list them). */
+function federationLibAliases() {
+  return { '@shop/federation-bundler-runtime-dist': BUNDLER_RUNTIME_DIST };
 }
 
 /** /remotes.json for the shell's dev server: every remote on its own standalone dev server. */

@@ -34,6 +34,24 @@ async function json(url, init) {
   return response.json();
 }
 
+/** Sequential GETs of `path` (5 ms apart) beside a concurrent search load on 8 connections. */
+async function latencyUnderLoad(url, path, searchRequests) {
+  const load = run({ url, requests: searchRequests, connections: 8 });
+  const samples = [];
+  const until = Date.now() + (DURATION_S - 1) * 1000;
+  await new Promise((r) => setTimeout(r, 500));
+  while (Date.now() < until) {
+    const t = performance.now();
+    await (await fetch(`${url}${path}`)).arrayBuffer();
+    samples.push(performance.now() - t);
+    await new Promise((r) => setTimeout(r, 5));
+  }
+  const searchDuring = figures(await load);
+  samples.sort((a, b) => a - b);
+  const at = (p) => Math.round(samples[Math.min(samples.length - 1, Math.ceil((p / 100) * samples.length) - 1)] * 100) / 100;
+  return { path, requests: samples.length, p50_ms: at(50), p99_ms: at(99), search_during: searchDuring };
+}
+
 /**
  * @param {string} url server base URL
  * @param {Record<string, string>} headers a session's cookie + CSRF token + JSON content type (see openSession)
@@ -51,12 +69,15 @@ export async function loadFigures(url, headers, { kind, searchMix }) {
   for (const { path } of listPaths) await (await fetch(`${url}${path}`)).arrayBuffer();
   out.article_list_cached = figures(await run({ url, requests: cycle(listPaths) }));
   let bust = 0;
+  // Labelled for what it is: every URL is new to the answer store (a distinct `_` and a per_page of 20–26 over the
+  // same pages), so each request runs the listing's queries; the database's own caches stay warm, as in production.
   out.article_list_uncached = figures(
     await run({
       url,
       requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: `${listPaths[bust % pages].path}&per_page=${20 + (bust++ % 7)}&_=${bust}` }) }],
     }),
   );
+  out.article_list_uncached.how = 'answer store bypassed: each URL distinct (page 1–50, per_page 20–26, _=n); database warm';
 
   const ids = (await json(`${url}/api/v1/categories/${biggest.MainGroupID}/articles?per_page=100`)).data.map((a) => a.ArticleID ?? a.Id ?? a.id);
   out.article_detail = figures(await run({ url, requests: cycle(ids.map((id) => ({ path: `/api/v1/articles/${id}` }))) }));
@@ -69,21 +90,10 @@ export async function loadFigures(url, headers, { kind, searchMix }) {
   }));
   out.search = figures(await run({ url, requests: searchRequests }));
 
-  // The ping route while search load runs: sequential pings beside a concurrent search load.
-  const load = run({ url, requests: searchRequests, connections: 8 });
-  const pings = [];
-  const until = Date.now() + (DURATION_S - 1) * 1000;
-  await new Promise((r) => setTimeout(r, 500));
-  while (Date.now() < until) {
-    const t = performance.now();
-    await (await fetch(`${url}/api/v1/health`)).arrayBuffer();
-    pings.push(performance.now() - t);
-    await new Promise((r) => setTimeout(r, 5));
-  }
-  const searchDuring = figures(await load);
-  pings.sort((a, b) => a - b);
-  const at = (p) => Math.round(pings[Math.min(pings.length - 1, Math.ceil((p / 100) * pings.length) - 1)] * 100) / 100;
-  out.ping_under_search_load = { pings: pings.length, p50_ms: at(50), p99_ms: at(99), search_during: searchDuring };
+  // Liveness (/ping, no database: the budget's route) and readiness (/health, a `select 1` that queues behind the
+  // searches on the embedded database's single connection: a figure, no budget) while search load runs.
+  out.ping_under_search_load = await latencyUnderLoad(url, '/api/v1/ping', searchRequests);
+  out.health_under_search_load = await latencyUnderLoad(url, '/api/v1/health', searchRequests);
 
   // Add-to-reservation: click-and-collect reservations of one unit each, spread over variants with stock (found
   // through the API, so the same code serves the embedded database and PostgreSQL).
@@ -130,6 +140,9 @@ export async function loadFigures(url, headers, { kind, searchMix }) {
   out.budget_lines = {
     ...(kind === 'postgres'
       ? { article_list_rps: `${out.article_list_cached.requests_per_s} req/s cached, ${out.article_list_uncached.requests_per_s} uncached; target ≥ ${LOAD_BUDGETS.article_list_rps_postgres} → ${out.article_list_cached.requests_per_s >= LOAD_BUDGETS.article_list_rps_postgres ? 'PASS' : 'FAIL'}` }
+      : {}),
+    ...(kind === 'embedded'
+      ? { article_list_rps: `${out.article_list_cached.requests_per_s} req/s cached, ${out.article_list_uncached.requests_per_s} uncached (no target on the embedded database)` }
       : {}),
     ...(kind === 'embedded'
       ? { ping_p99_under_search: `${out.ping_under_search_load.p99_ms} ms; target ≤ ${LOAD_BUDGETS.ping_p99_ms_under_search_embedded} → ${out.ping_under_search_load.p99_ms <= LOAD_BUDGETS.ping_p99_ms_under_search_embedded ? 'PASS' : 'FAIL'}` }

@@ -2,7 +2,8 @@
 // Search latency (POST /articles/search) of the real server at the seeded size and at 20 000 articles, on embedded
 // PGlite and — when BENCH_DATABASE_URL (or TEST_DATABASE_URL) points at a PostgreSQL server — on PostgreSQL, each
 // in a database of its own that is dropped afterwards. `npm run bench` runs it; alone: `node scripts/bench-search.mjs`
-// (SEARCH_BENCH_SIZES=1500,20000 to choose sizes). A benchmark, never a test: figures and budgets, no failures.
+// (SEARCH_BENCH_SIZES=1500,20000 to choose sizes; SEARCH_BENCH_SCALE=postgres,embedded names the databases that also
+// run the 200 000-article scale test, '' for none). A benchmark, never a test: figures and budgets, no failures.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -67,9 +68,12 @@ async function startServer(env) {
     if (performance.now() - started > 900_000) throw new Error(`server did not start:\n${log}`);
     await new Promise((r) => setTimeout(r, 200));
   }
+  // main.ts logs the seed's own time; the rest of a first start is the search index build and VACUUM/ANALYZE.
+  const seeded = /seeded the demo shop \((\d+) articles\) in (\d+) ms/.exec(log);
   return {
     url,
     seconds: (performance.now() - started) / 1000,
+    seedSeconds: seeded ? Number(seeded[2]) / 1000 : undefined,
     stop: () =>
       new Promise((resolve) => {
         if (child.exitCode !== null) return resolve();
@@ -161,7 +165,8 @@ async function benchOne(kind, articles, postgresUrl, log) {
       const figures = await measure(server.url, headers);
       // Load figures (issue 8) at the budgeted size only: they take half a minute per database.
       const load = articles === LOAD_SIZE ? await loadFigures(server.url, headers, { kind, searchMix: SEARCH_MIX }) : undefined;
-      return { first_start_s: round(server.seconds), ...figures, ...(load ? { load } : {}) };
+      const seed = server.seedSeconds === undefined ? {} : { seed_s: round(server.seedSeconds) };
+      return { first_start_s: round(server.seconds), ...seed, ...figures, ...(load ? { load } : {}) };
     } finally {
       await server.stop();
     }
@@ -170,8 +175,22 @@ async function benchOne(kind, articles, postgresUrl, log) {
   }
 }
 
+/**
+ * Which kinds run the scale test by default: PostgreSQL only. On this 2-core machine a 200 000-article start costs
+ * ~2.5 min there (seed ~100 s, search index ~45 s) but ~4 min of seeding alone on PGlite plus its index build, which
+ * would push `npm run bench` past its ~20 minutes. SEARCH_BENCH_SCALE=postgres,embedded measures both.
+ */
+const DEFAULT_SCALE_KINDS = 'postgres';
+
+/** Issue 8's scale test: search p95 at this size at most 2× the 20 000-article figure. */
+export const SCALE_SIZE = 200000;
+
+const sizeList = (text) => text.split(',').filter(Boolean).map((s) => (s === 'default' ? undefined : Number(s)));
+
 export async function benchSearch({
-  sizes = (process.env.SEARCH_BENCH_SIZES ?? 'default,20000').split(',').map((s) => (s === 'default' ? undefined : Number(s))),
+  sizes = sizeList(process.env.SEARCH_BENCH_SIZES ?? 'default,20000'),
+  // The database kinds that also run the 200 000-article scale test (seeding it takes minutes: see api/src/seed/README).
+  scaleKinds = (process.env.SEARCH_BENCH_SCALE ?? DEFAULT_SCALE_KINDS).split(',').filter(Boolean),
   postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL,
   log = console.log,
 } = {}) {
@@ -179,7 +198,8 @@ export async function benchSearch({
   const out = { budget_p95_ms_at_20000: SEARCH_BUDGET_P95_MS };
   for (const kind of kinds) {
     out[kind] = {};
-    for (const size of sizes) {
+    const kindSizes = scaleKinds.includes(kind) && !sizes.includes(SCALE_SIZE) ? [...sizes, SCALE_SIZE] : sizes;
+    for (const size of kindSizes) {
       try {
         out[kind][size ?? 'seeded'] = await benchOne(kind, size, postgresUrl, log);
       } catch (error) {
@@ -187,11 +207,20 @@ export async function benchSearch({
       }
     }
   }
-  // Issue 8: search p95 at 200 000 articles at most 2× the 20 000 figure (SEARCH_BENCH_SIZES=default,20000,200000).
+  // Issue 8: search p95 at 200 000 articles at most 2× the 20 000 figure.
   for (const kind of kinds) {
     const small = out[kind]['20000']?.all?.p95_ms;
-    const large = out[kind]['200000']?.all?.p95_ms;
-    if (small && large) out[kind].scale_200k_vs_20k = { ratio: round(large / small), target: '≤ 2', pass: large / small <= 2 };
+    const large = out[kind][String(SCALE_SIZE)]?.all?.p95_ms;
+    if (small && large) {
+      out[kind].scale_200k_vs_20k = {
+        p95_ms: { 20000: small, [SCALE_SIZE]: large },
+        ratio: round(large / small),
+        target: '≤ 2',
+        line: `search p95 ${large} ms at ${SCALE_SIZE} vs ${small} ms at 20000 = ${round(large / small)}×; target ≤ 2 → ${large / small <= 2 ? 'PASS' : 'FAIL'}`,
+      };
+    } else if (!scaleKinds.includes(kind)) {
+      out[kind].scale_200k_vs_20k = `not measured on ${kind} (SEARCH_BENCH_SCALE=${scaleKinds.join(',')})`;
+    }
   }
   if (!postgresUrl) out.postgres = 'skipped: set BENCH_DATABASE_URL (or TEST_DATABASE_URL) to a PostgreSQL admin URL';
   return out;

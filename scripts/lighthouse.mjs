@@ -43,6 +43,10 @@ function summarise(lhr) {
   };
 }
 
+/** Lighthouse runtime errors that mean "the trace of this load was lost", not "the page is broken". */
+const RETRIED_ERRORS = new Set(['NO_NAVSTART', 'NO_FCP', 'NO_LCP', 'NO_TRACING_STARTED', 'NO_DCL', 'NO_RESOURCE_REQUEST']);
+const TRACE_RETRIES = 3;
+
 /**
  * @param {string} baseUrl  e.g. http://127.0.0.1:8091
  * @param {Record<string, string>} pages  label → path
@@ -58,6 +62,7 @@ export async function lighthousePages(baseUrl, pages, { runs = 3, chromePath, lo
   try {
     for (const [label, path] of Object.entries(pages)) {
       const samples = [];
+      let retries = 0;
       for (let run = 0; run < runs; run++) {
         const result = await lighthouse(
           baseUrl + path,
@@ -65,7 +70,16 @@ export async function lighthousePages(baseUrl, pages, { runs = 3, chromePath, lo
           undefined,
         );
         if (!result?.lhr) throw new Error(`lighthouse gave no result for ${path}`);
-        if (result.lhr.runtimeError) throw new Error(`${path}: ${result.lhr.runtimeError.message}`);
+        const error = result.lhr.runtimeError;
+        // Chromium sometimes loses the trace of a load (NO_NAVSTART, NO_FCP…): that run measured nothing, so it is
+        // discarded and run again — a few times at most, then the page's figures are an error, never a guess.
+        if (error && retries < TRACE_RETRIES && RETRIED_ERRORS.has(error.code)) {
+          retries++;
+          log(`[lighthouse] ${label}: ${error.code}, run ${run + 1} again (${retries}/${TRACE_RETRIES})`);
+          run--;
+          continue;
+        }
+        if (error) throw new Error(`${path}: ${error.message}`);
         samples.push(summarise(result.lhr));
       }
       const ordered = [...samples].sort((a, b) => (a.score ?? 0) - (b.score ?? 0) || b.lcp_ms - a.lcp_ms);

@@ -1,4 +1,4 @@
-import { chromeTexts, menuTexts, staticPageTitles } from '@shop/contracts/texts';
+import { chromeTexts, cookieNoticeTexts, menuTexts, staticPageTitles } from '@shop/contracts/texts';
 
 /**
  * Shopper-facing texts of the shell. Texts other packages also show (skip link, cart title, fallback, retry, menu
@@ -33,14 +33,7 @@ export const texts = {
   loading: 'Laster …',
   dismissAlert: 'Fjern melding',
   moreAlerts: (count: number) => (count === 1 ? '1 melding til' : `${count} meldinger til`),
-  cookies: {
-    title: 'Informasjonskapsler',
-    text:
-      'Vi bruker informasjonskapsler (cookies) for at handlekurven, innloggingen og nettbutikken skal fungere. ' +
-      'Les mer om hva vi lagrer i personvernerklæringen.',
-    accept: 'Godta',
-    readMore: 'Les mer',
-  },
+  cookies: cookieNoticeTexts,
   privacyFullPage: 'Les hele personvernerklæringen',
   notFound: {
     title: 'Fant ikke siden',

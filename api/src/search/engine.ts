@@ -15,7 +15,10 @@
  * typo alternative. Within a tier: bestseller quantity rank (none = 9999, SPEC §9), then Norwegian name order, then
  * id. An empty query lists every web-visible article that passes the filters, bestsellers first.
  */
+import { createHash } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type { Pool } from 'pg';
 import type { RawArticle, RawArticleCampaign } from '@shop/contracts/types';
 import type { Db } from '../db/index.js';
 import { campaignPrices, compileFilters } from './filters.js';
@@ -77,6 +80,43 @@ async function planTokens(db: Db, tokens: string[]): Promise<TokenPlan[]> {
   return tokens.map((token) => ({ token, alternatives: known(token) ?? [] }));
 }
 
+const dialect = new PgDialect();
+
+/**
+ * Distinct statement shapes run prepared, per process. A shape is the SQL text (words or not, typo tiers, which
+ * filter rules); the values are parameters. The grammar allows many shapes and a prepared statement lives as long as
+ * its connection, so shapes past this bound run unnamed.
+ */
+const MAX_PREPARED_SHAPES = 64;
+const preparedNames = new Map<string, string>();
+
+function preparedName(text: string): string | undefined {
+  const known = preparedNames.get(text);
+  if (known !== undefined || preparedNames.size >= MAX_PREPARED_SHAPES) return known;
+  const name = `search_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
+  preparedNames.set(text, name);
+  return name;
+}
+
+/**
+ * Runs the search statement as a named prepared statement: PostgreSQL (and PGlite) parse it once per connection and
+ * plan it from the values of each call until a generic plan is as good, instead of parsing and planning every search.
+ * Only integers, text and jsonb come back, so pg's default parsers read the row as drizzle's would.
+ */
+async function executePrepared<Row extends Record<string, unknown>>(db: Db, query: SQL): Promise<Row[]> {
+  // A handle made by drizzle() carries its pool; anything else (a transaction) runs the statement unnamed.
+  const client = (db as { $client?: Pool }).$client;
+  if (!client) return (await db.execute<Row>(query)).rows as Row[];
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  return (await client.query<Row>({ name: preparedName(text), text, values: params })).rows;
+}
+
+/**
+ * A tsquery from its text, as a sub-select: PostgreSQL runs it once per statement (an InitPlan). Written inline,
+ * a prepared statement's generic plan called to_tsquery for every row it tested (≈ 1.7× the time for a broad word).
+ */
+const tsquery = (text: string) => sql`(select to_tsquery('norwegian', ${text}))`;
+
 /** RawArticle as the search index stores it: everything but the image URL and the campaigns running now. */
 export type StoredSource = Omit<RawArticle, 'Image' | 'Campaigns'>;
 /** A running campaign price as the query reads it; LabelData still parsed (hits.ts makes it the legacy string). */
@@ -92,7 +132,7 @@ export async function searchArticles(
   const queries = tsQueries(await planTokens(db, tokenize(input.query)));
 
   const conditions: SQL[] = [sql`s.visible`];
-  if (queries) conditions.push(sql`s.document @@ to_tsquery('norwegian', ${queries.tolerant})`);
+  if (queries) conditions.push(sql`s.document @@ ${tsquery(queries.tolerant)}`);
   if (filters.where) conditions.push(filters.where);
   const where = sql.join(conditions, sql` and `);
   const from = filters.needsCampaignPrices
@@ -105,14 +145,35 @@ export async function searchArticles(
   };
   if (input.take === 0) return { ids: [], sources: [], campaigns: [], scores: [], total: await count() };
 
+  // Tier 3: every word in the name (its own small vector); else tier 2, unless typo alternatives widened the match,
+  // when only the matches of the words as typed are tier 2 (without alternatives that second test is always true).
   const tier = queries
-    ? sql`case when s.document @@ to_tsquery('norwegian', ${queries.name}) then 3
-               when s.document @@ to_tsquery('norwegian', ${queries.strict}) then 2 else 1 end`
+    ? sql`case when s.name_document @@ ${tsquery(queries.strict)} then 3 ${
+        queries.tolerant === queries.strict
+          ? sql`else 2`
+          : sql`when s.document @@ ${tsquery(queries.strict)} then 2 else 1`
+      } end`
     : sql`0`;
-  // One round trip and one pass over the matches: the page is ranked on the narrow index rows with the total as a
-  // window count (a separate count(*) read every match a second time), then only the page's documents are joined.
-  // `offset 0` keeps the tier computed below the window: flattened, the window carried every match's document.
-  // Campaign prices ride along too (same rule as routes/articles/load.ts loadActiveCampaigns: running at `now`,
+  const limit = sql`limit ${input.take} offset ${input.take * input.page}`;
+  // Two plans, each the cheaper for its kind (measured at 20 000 articles on PostgreSQL):
+  // - words: the matches come from the GIN probe, so the page is ranked on them with the total as a window count
+  //   (a separate count(*) would probe and read every match a second time). `offset 0` keeps the tier computed below
+  //   the window: flattened, the window carried every match's row.
+  // - no words (filters only, or nothing): the order is the rank index's, so the page is read in index order and
+  //   stops after it, and the total is a count(*) beside it (a filter rule is an integer AND per row, see filters.ts);
+  //   sorting every match under a window took ~10 ms for 7 500 matches, this ~4 ms.
+  const ranked = queries
+    ? sql`select m.article_id, m.tier, m.qty_rank, m.name_sort, count(*) over () as total
+      from (select s.article_id, ${tier} as tier, s.qty_rank, s.name_sort from ${from} where ${where} offset 0) m
+      order by m.tier desc, m.qty_rank, m.name_sort collate "C", m.article_id
+      ${limit}`
+    : sql`select p.article_id, 0 as tier, p.qty_rank, p.name_sort, c.total
+      from (select count(*) as total from ${from} where ${where}) c
+      cross join lateral (
+        select s.article_id, s.qty_rank, s.name_sort from ${from} where ${where}
+        order by s.qty_rank, s.name_sort collate "C", s.article_id
+        ${limit}) p`;
+  // Campaign prices ride along (same rule as the listings' `campaigns` in routes/articles/load.ts: running at `now`,
   // cheapest first); the search test compares the whole hit with the listings' shape.
   const at = sql`${now.toISOString()}::timestamptz`;
   const campaigns = sql`(select coalesce(jsonb_agg(jsonb_build_object(
@@ -120,22 +181,14 @@ export async function searchArticles(
       'LabelType', c.label_type, 'LabelData', c.label_data) order by ca.price, ca.id), '[]'::jsonb)
     from campaign_articles ca join campaigns c on c.id = ca.campaign_id
     where ca.article_id = page.article_id and c.starts_at <= ${at} and c.ends_at > ${at})`;
-  const { rows } = await db.execute<{
+  const rows = await executePrepared<{
     id: number;
     tier: number;
     total: number;
     source?: StoredSource;
     campaigns?: StoredCampaign[];
-  }>(sql`
-    with page as (
-      select m.article_id, m.tier, m.qty_rank, m.name_sort, count(*) over () as total
-      from (
-        select s.article_id, ${tier} as tier, s.qty_rank, s.name_sort
-        from ${from}
-        where ${where}
-        offset 0) m
-      order by m.tier desc, m.qty_rank, m.name_sort collate "C", m.article_id
-      limit ${input.take} offset ${input.take * input.page})
+  }>(db, sql`
+    with page as (${ranked})
     select page.article_id as id, page.tier, page.total::int as total
       ${options.withSource ? sql`, d.source, ${campaigns} as campaigns` : sql``}
     from page${options.withSource ? sql` join article_search_sources d on d.article_id = page.article_id` : sql``}

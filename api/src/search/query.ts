@@ -40,9 +40,7 @@ export interface TokenPlan {
 }
 
 export interface TsQueries {
-  /** Every token as typed (the last one as a prefix), in the name (weight A). */
-  name: string;
-  /** Every token as typed (the last one as a prefix), anywhere in the document. */
+  /** Every token as typed (the last one as a prefix): against the name alone it is relevance tier 3, anywhere tier 2. */
   strict: string;
   /** Every token as typed or as one of its alternatives: the match condition. */
   tolerant: string;
@@ -53,16 +51,15 @@ export interface TsQueries {
  * typing it: `vindj` → `vindj:*`); earlier words are complete and match by stem, so `vindjakker` and `vindjakke` both
  * become `vindjakk` and find "Vindjakke" and "vindjakka" (a prefix on every word made "ull dame" match every
  * "ull…" word, a sixth of the catalogue). Alternatives match whole words: they come from the vocabulary.
+ * `tolerant` equals `strict` when no token has an alternative (then no match is a typo match).
  */
 export function tsQueries(plans: readonly TokenPlan[]): TsQueries | null {
   const usable = plans.filter((p) => ONLY_WORD.test(p.token));
   if (usable.length === 0) return null;
   const last = usable.length - 1;
   const term = (p: TokenPlan, i: number) => (i === last ? `${p.token}:*` : p.token);
-  const weighted = (p: TokenPlan, i: number) => (i === last ? `${p.token}:*A` : `${p.token}:A`);
   const and = (parts: string[]) => parts.join(' & ');
   return {
-    name: and(usable.map(weighted)),
     strict: and(usable.map(term)),
     tolerant: and(
       usable.map((p, i) => {

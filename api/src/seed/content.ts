@@ -186,7 +186,7 @@ export const BLOG_POSTS: BlogPostDef[] = [
 <p>Tips: Kjøp regntøyet en størrelse opp, så det passer over dressen om vinteren.</p>`,
   },
   {
-    id: 2, slug: 'hvordan-kle-barna', title: 'Hvordan kle barna – lag på lag', categories: [3, 1], groups: [131, 153, 152, 162], daysAgo: 60,
+    id: 2, slug: 'hvordan-kle-barna', title: 'Hvordan kle barna – lag på lag', categories: [3, 1], groups: [152, 131, 153, 162], daysAgo: 60,
     body: `<p>Det finnes ikke dårlig vær, bare dårlige klær – og for barn handler det mest om riktig lagdeling.</p>
 <h2>Innerst: ull</h2><p>Ull varmer selv når den blir fuktig, og transporterer svette bort fra huden. Unngå bomull innerst, den holder på fukten.</p>
 <h2>Mellomlag: fleece eller ull</h2><p>Et mellomlag isolerer. Ta av og på etter temperatur og aktivitet.</p>

@@ -138,6 +138,14 @@ function describeSeeded(getQuery: () => Query) {
     expect(await v('select count(*)::int as v from blog_categories')).toBeGreaterThanOrEqual(3);
     expect(await v('select count(*)::int as v from blog_posts where main_article_id is not null and featured_image like $$/api/v1/images/%$$')).toBeGreaterThanOrEqual(8);
     expect(await v('select count(distinct post_id)::int as v from blog_post_articles')).toBeGreaterThanOrEqual(8);
+    // The children's posts feature a children's product (a men's top once headed "Hvordan kle barna").
+    const kidsPosts = await q<{ slug: string; gender: string | null }>(`
+      select p.slug, g.name as gender from blog_posts p
+      join blog_post_categories pc on pc.post_id = p.id join blog_categories c on c.id = pc.category_id
+      join articles a on a.id = p.main_article_id left join genders g on g.id = a.gender_id
+      where c.slug = 'barn-og-familie' order by p.slug`);
+    expect(kidsPosts.map((p) => p.slug)).toEqual(['dette-trenger-barnet-til-barnehagestart', 'hvordan-kle-barna']);
+    for (const post of kidsPosts) expect(['Barn', 'Junior'], post.slug).toContain(post.gender);
     expect(await v('select count(*)::int as v from polls where active')).toBe(1);
     expect(await v('select count(*)::int as v from poll_options where correct')).toBeGreaterThan(0);
     expect(await v('select count(*)::int as v from social_posts')).toBeGreaterThan(0);

@@ -14,11 +14,13 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { Type } from 'typebox';
 import { desc, eq } from 'drizzle-orm';
+import type { RawBanner, RawCategory } from '@shop/contracts/types';
 import { REMOTE_APPS, type RemotesConfig } from '../config.js';
 import { homeLayouts, tenantSettings } from '../db/schema.js';
 import { settingsFromSlots } from '../routes/settings/index.js';
 import { tenantFromRows } from '../routes/tenant/index.js';
 import { TEXTS } from './errors.js';
+import { categoryOfPath, consentGiven, firstViewHtml, withFirstView } from './firstView.js';
 import { inlineScriptHashes, serializeCsp, type CspDirectives } from './security.js';
 
 export interface FrontendOptions {
@@ -73,6 +75,11 @@ export function tenantScript(tenant: unknown): string {
  */
 export function homeScript(layout: unknown): string {
   return layout ? `<script>window.__SHOP_HOME__=${scriptJson(layout)}</script>` : '';
+}
+
+/** GET /categories' answer for the menu and the catalogue's first render (shared-contracts api/catalog.ts). */
+export function categoriesScript(categories: unknown): string {
+  return categories ? `<script>window.__SHOP_CATEGORIES__=${scriptJson(categories)}</script>` : '';
 }
 
 /** Preload of the home page's top banner (mobile variant below the mobile breakpoint, 1020 px, as <picture> picks). */
@@ -150,17 +157,37 @@ export async function installFrontends(app: FastifyInstance, options: FrontendOp
     }
   };
 
+  /** GET /categories' answer, through the route itself (so from the answer store while it is fresh); null if none. */
+  const categories = async (): Promise<RawCategory[] | null> => {
+    try {
+      const response = await app.inject({ method: 'GET', url: '/api/v1/categories', headers: { accept: 'application/json' } });
+      return response.statusCode === 200 ? (response.json() as RawCategory[]) : null;
+    } catch (error) {
+      app.log.warn({ err: error }, 'inline categories skipped');
+      return null;
+    }
+  };
+
   const serveIndex = async (request: FastifyRequest, reply: FastifyReply) => {
     const template = readIndex();
     if (template === null) return notBuilt(reply, 'Nettbutikken', path.relative(options.rootDir, shellDist));
     const session = await request.session.ensure();
     const pathname = request.url.split(/[?#]/)[0];
-    let head = remotesScript(options.remotes) + tenantScript(await tenant());
+    const [brand, tree] = await Promise.all([tenant(), categories()]);
+    let head = remotesScript(options.remotes) + tenantScript(brand) + categoriesScript(tree);
+    let banner: RawBanner | null | undefined = null;
+    let category: RawCategory | null = null;
     if (pathname === '/' || pathname === '/index.html') {
       const layout = await homeLayout();
       head += homeScript(layout) + bannerPreloads(layout?.TopBanner);
+      banner = layout?.TopBanner;
+    } else {
+      category = categoryOfPath(pathname, tree);
     }
-    const html = renderIndex(template, session.csrfToken, head);
+    // What the shopper sees before the scripts run (the LCP element on the home and category pages): firstView.ts.
+    const consent = consentGiven(request.headers.cookie);
+    const firstView = firstViewHtml({ consentGiven: consent, tenant: brand, banner, category });
+    const html = withFirstView(renderIndex(template, session.csrfToken, head), firstView);
     // The page's inline scripts change per request (registry, tenant, home layout): the CSP names their hashes.
     const csp = indexPolicy(html);
     if (csp) reply.header('content-security-policy', csp);

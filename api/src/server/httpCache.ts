@@ -65,6 +65,19 @@ export const CACHE_CONTROL: Readonly<Record<CachePolicy | 'private', string>> = 
 const PRIVATE_PREFIXES = ['/api/v1/customers', '/api/v1/editor', '/api/v1/payments', '/api/v1/polls', '/api/v1/reservations'];
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * Routes that use POST only to carry a body and change nothing (search: its filter string rides in the body). They
+ * still need the CSRF token like every POST, but must not start a new generation: every search emptied the store
+ * (and, with Redis, every process's) before this list existed.
+ */
+export const READ_ONLY_POSTS: ReadonlySet<string> = new Set(['/api/v1/articles/search', '/api/v1/articles/searchids']);
+
+/** Whether a successful answer to this request may have changed what catalogue reads answer. */
+export function isWrite(method: string, routeUrl: string | undefined): boolean {
+  if (!WRITE_METHODS.has(method)) return false;
+  return !(method === 'POST' && routeUrl !== undefined && READ_ONLY_POSTS.has(routeUrl));
+}
 const INVALIDATION_CHANNEL = 'shop:catalogue-changed';
 
 export interface HttpCacheOptions {
@@ -202,8 +215,10 @@ export function installHttpCache(app: FastifyInstance, options: HttpCacheOptions
 
   app.addHook('onSend', async (request, reply, payload) => {
     // Writes invalidate before their answer leaves, so the writer's next read already sees the new generation.
-    if (WRITE_METHODS.has(request.method) && reply.statusCode < 400 && request.url.startsWith('/api/v1/')) invalidate();
     const url = request.routeOptions.url ?? request.url;
+    if (reply.statusCode < 400 && request.url.startsWith('/api/v1/') && isWrite(request.method, request.routeOptions.url)) {
+      invalidate();
+    }
     const policy = policyOf(request);
     if (!policy) {
       // Outside the table a route's own choice (live stock's no-store) stands; session routes default to private.

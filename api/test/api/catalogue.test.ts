@@ -1,5 +1,5 @@
 /** Catalogue reference endpoints on every test database: shapes, counts, Norwegian order, caching. */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { RawCategory, RawColorGroup, RawGender, RawPostalCode, RawProductLine, RawSettings, RawShop, RawTenant } from '@shop/contracts/types';
 import { useTestApp } from '../support/app.js';
 import { testDatabaseKinds } from '../support/databases.js';
@@ -13,6 +13,23 @@ describe.each(testDatabaseKinds())('catalogue reference data on %s', (kind) => {
     const res = await get('/api/v1/health');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ status: 'ok', database: kind === 'pglite' ? 'embedded' : 'postgres' });
+  });
+
+  it('GET /ping answers without touching the database (liveness)', async () => {
+    const { pool } = t().app.database;
+    const query = vi.spyOn(pool, 'query');
+    const connect = vi.spyOn(pool, 'connect');
+    try {
+      const res = await get('/api/v1/ping');
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ status: 'ok' });
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect(query).not.toHaveBeenCalled();
+      expect(connect).not.toHaveBeenCalled();
+    } finally {
+      query.mockRestore();
+      connect.mockRestore();
+    }
   });
 
   it('GET /categories counts only web-visible articles and nests groups', async () => {

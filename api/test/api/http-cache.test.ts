@@ -1,7 +1,7 @@
 /** ETag/Cache-Control on catalogue reads, the process's answer store, and invalidation by writes (issue 8). */
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app.js';
-import { CACHE_CONTROL, etagMatches, ResponseStore, strongEtag } from '../../src/server/httpCache.js';
+import { CACHE_CONTROL, etagMatches, isWrite, ResponseStore, strongEtag } from '../../src/server/httpCache.js';
 import * as s from '../../src/db/schema.js';
 import { Browser, makeShellTree } from '../accounts/browser.js';
 import { useTestApp } from '../support/app.js';
@@ -126,6 +126,27 @@ describe.each(testDatabaseKinds())('HTTP caching on %s', (kind) => {
     const made = await b.post('/reservations', reservation);
     expect(made.statusCode, made.body).toBeLessThan(300);
     expect(await stockOf()).toEqual({ hit: false, qty: before.qty - 1 });
+  });
+
+  it('a search is a read that POSTs its body: it keeps the store (every search used to empty it)', async () => {
+    t().app.httpCache.invalidate();
+    await t().app.inject({ url: listing });
+    expect((await t().app.inject({ url: listing })).headers['x-cache']).toBe('hit');
+    const b = await new Browser(() => t().app).open();
+    for (const path of ['/articles/search', '/articles/searchids']) {
+      const searched = await b.post(path, { query: 'jakke', take: 2, page: 0, filters: '' });
+      expect(searched.statusCode, searched.body).toBe(200);
+    }
+    expect((await t().app.inject({ url: listing })).headers['x-cache']).toBe('hit');
+  });
+
+  it('tells reads that POST from writes', () => {
+    expect(isWrite('POST', '/api/v1/articles/search')).toBe(false);
+    expect(isWrite('POST', '/api/v1/articles/searchids')).toBe(false);
+    expect(isWrite('POST', '/api/v1/reservations')).toBe(true);
+    expect(isWrite('DELETE', '/api/v1/articles/search')).toBe(true);
+    expect(isWrite('GET', '/api/v1/articles/search')).toBe(false);
+    expect(isWrite('POST', undefined)).toBe(true);
   });
 
   it("a customer's answers are never stored: private, no-store", async () => {

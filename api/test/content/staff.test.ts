@@ -13,7 +13,7 @@ import { openDatabase } from '../../src/db/index.js';
 import { REPO_ROOT } from '../../src/config.js';
 import { verifyPassword } from '../../src/accounts/passwords.js';
 import { checkStaffInput, ensureStaffAccount, StaffInputError } from '../../src/content/staff.js';
-import { cliDataDir } from '../../src/config.js';
+import { cliDataDir, ConfigError } from '../../src/config.js';
 import { useTestApp } from '../support/app.js';
 import { testDatabaseKinds } from '../support/databases.js';
 
@@ -138,4 +138,32 @@ describe('npm run staff:create -w @shop/api -- <email> <password>', () => {
       await database.close();
     }
   }, 300_000);
+});
+
+describe('a bad STAFF_EMAIL/STAFF_PASSWORD stops the start with one clear line', () => {
+  it.each([
+    ['ikke-en-adresse', 'driftspassord1', 'not an e-mail address'],
+    ['drift@staut.no', 'kort', 'the password needs at least'],
+  ])('%s / %s', async (email, password, reason) => {
+    const saved = { email: process.env.STAFF_EMAIL, password: process.env.STAFF_PASSWORD };
+    process.env.STAFF_EMAIL = email;
+    process.env.STAFF_PASSWORD = password;
+    const database = await openDatabase({ dataDir: 'memory://' });
+    try {
+      const { buildApp } = await import('../../src/server/app.js');
+      const failure = await buildApp({ database }).then(
+        async (app) => {
+          await app.close();
+          return null;
+        },
+        (error: unknown) => error,
+      );
+      expect(failure).toBeInstanceOf(ConfigError);
+      expect(String((failure as Error).message)).toContain(`STAFF_EMAIL/STAFF_PASSWORD: ${reason}`);
+    } finally {
+      process.env.STAFF_EMAIL = saved.email;
+      process.env.STAFF_PASSWORD = saved.password;
+      await database.close();
+    }
+  });
 });

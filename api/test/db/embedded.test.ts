@@ -9,6 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { DataDirLockedError, migrateDatabase, openDatabase, type Database } from '../../src/db/index.js';
 import { genders } from '../../src/db/schema.js';
+import { WORKER_NICE } from '../../src/db/embedded/protocol.js';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-data-'));
 const lockFile = path.join(dir, 'pglite.lock');
@@ -62,6 +63,14 @@ describe('embedded PGlite on a data directory', () => {
     expect(finished - started).toBeGreaterThan(250);
     expect(timerFired).toBeLessThan(finished);
     expect(lag).toBeLessThan(200);
+  });
+
+  it.runIf(process.platform === 'linux')('runs the database thread at a lower scheduling priority than the API thread', () => {
+    // Field 19 of /proc/<pid>/task/<tid>/stat is the thread's nice value (after the parenthesised command name).
+    const niceOf = (tid: string) => Number(fs.readFileSync(`/proc/${process.pid}/task/${tid}/stat`, 'utf8').split(') ')[1]!.split(' ')[16]);
+    const threads = fs.readdirSync(`/proc/${process.pid}/task`);
+    expect(niceOf(String(process.pid))).toBe(os.getPriority());
+    expect(threads.map(niceOf)).toContain(WORKER_NICE);
   });
 
   it('stops cleanly (lock removed), and a restart sees the data', async () => {

@@ -1,4 +1,5 @@
 /** Table-driven tests of the small pure pieces of the server. */
+import type { RawCategory } from '@shop/contracts/types';
 import { describe, expect, it } from 'vitest';
 import { buildCategoryTree } from '../../src/routes/categories/tree.js';
 import { lastPageOf } from '../../src/routes/categories/listing.js';
@@ -6,6 +7,7 @@ import { settingsFromSlots } from '../../src/routes/settings/index.js';
 import { DEFAULT_TENANT, tenantFromRows } from '../../src/routes/tenant/index.js';
 import { bannerPreloads, cacheControlFor, homeScript, remotesScript, renderIndex, tenantScript } from '../../src/server/frontends.js';
 import { describeValidationError, validationBody } from '../../src/server/errors.js';
+import { categoryOfPath, consentGiven, firstViewHtml, withFirstView } from '../../src/server/firstView.js';
 import { needsCsrf, tokensMatch } from '../../src/server/session.js';
 
 describe('lastPageOf', () => {
@@ -65,6 +67,46 @@ describe('start-up hints in index.html', () => {
     const both = bannerPreloads({ Image: '/a.svg', ImageMobile: '/m.svg' });
     expect(both).toContain('href="/m.svg" media="(max-width: 1019px)"');
     expect(both).toContain('href="/a.svg" media="(min-width: 1020px)"');
+  });
+});
+
+describe('static first view in index.html', () => {
+  it('shows the cookie notice until the consent cookie is set', () => {
+    expect(consentGiven(undefined)).toBe(false);
+    expect(consentGiven('a=1; cookiesAccepted=false')).toBe(false);
+    expect(consentGiven('a=1; cookiesAccepted=true')).toBe(true);
+    expect(firstViewHtml({ consentGiven: false, tenant: null })).toContain('Informasjonskapsler');
+    expect(firstViewHtml({ consentGiven: true, tenant: null })).not.toContain('Informasjonskapsler');
+  });
+
+  it('draws the top banner as the home page does, escaped, and goes inside #root', () => {
+    const html = firstViewHtml({
+      consentGiven: true,
+      tenant: { BrandName: 'Staut <b>' },
+      banner: { Image: '/a.svg', ImageMobile: '/m.svg', Title: 'Salg & mer', Text: null, Link: null },
+    });
+    expect(html).toContain('Staut &lt;b&gt;');
+    expect(html).toContain('<source media="(max-width: 1019px)" srcset="/m.svg"><img src="/a.svg" alt="" fetchpriority="high">');
+    expect(html).toContain('<strong>Salg &amp; mer</strong>');
+    expect(firstViewHtml({ consentGiven: true, tenant: null, banner: null })).not.toContain('<img');
+    expect(html).toContain('data-first-view="mf_content/HomePage"');
+    expect(withFirstView('<body><div id="root"></div></body>', '<p>x</p>')).toBe('<body><div id="root"><p>x</p></div></body>');
+  });
+
+  it('draws a category page\'s banner for paths under a main group, matched as the catalogue matches it', () => {
+    const tree = [
+      { MainGroupID: 1, Name: 'Tekstil', Banner: '/b.svg' },
+      { MainGroupID: 2, Name: 'Sko', Banner: null },
+    ] as unknown as RawCategory[];
+    expect(categoryOfPath('/kl%C3%A6r', tree)?.MainGroupID).toBe(1);
+    expect(categoryOfPath('/Klær/jakker/vinter', tree)?.MainGroupID).toBe(1);
+    expect(categoryOfPath('/sko', tree)?.MainGroupID).toBe(2);
+    expect(categoryOfPath('/search/jakke', tree)).toBeNull();
+    expect(categoryOfPath('/', tree)).toBeNull();
+    const html = firstViewHtml({ consentGiven: true, tenant: null, category: tree[0] });
+    expect(html).toContain('data-first-view="mf_catalog/CategoryPage"');
+    expect(html).toContain('<img src="/b.svg" alt="Klær" width="1200" height="300" fetchpriority="high">');
+    expect(firstViewHtml({ consentGiven: true, tenant: null, category: tree[1] })).not.toContain('<img');
   });
 });
 

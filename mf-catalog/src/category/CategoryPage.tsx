@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { getCategoryArticles, getSubcategoryArticles } from '@shop/contracts/api';
+import { getCategoryArticles, getSubcategoryArticles, inlineCategories } from '@shop/contracts/api';
 import { CATEGORY_PAGE_SIZE } from '@shop/contracts/constants';
 import { pathFor, resolveGenderUrl, type CategoryPageProps } from '@shop/contracts/routes';
 import type { Category } from '@shop/contracts/types';
@@ -48,7 +48,8 @@ interface RouteLevels {
 }
 
 function CategoryListing(route: RouteLevels) {
-  const [categories, reloadCategories] = useLoad(() => loadCategories(), []);
+  // The category tree the server wrote into the page (a first view): the banner and title render at once.
+  const [categories, reloadCategories] = useLoad(() => loadCategories(), [], inlineCategories);
   if (categories.status === 'loading') return <SkeletonGrid />;
   if (categories.status === 'failed') {
     return (

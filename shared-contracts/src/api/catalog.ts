@@ -44,7 +44,31 @@ import { CATEGORY_DEFAULT_QUERY, SEARCH_TAKE } from '../constants/index.js';
 import { get, post, seg, type RequestOptions } from './client.js';
 
 /** GET /categories */
+let inline: { raw: unknown; categories: Category[] | undefined } | undefined;
+
+/**
+ * GET /categories' answer as the server wrote it into index.html (window.__SHOP_CATEGORIES__, docs/adr/0004), mapped
+ * once; undefined when the page has none (dev servers, tests). The menu and the catalogue's first render use it
+ * instead of a request.
+ */
+export function inlineCategories(): Category[] | undefined {
+  const raw = typeof window === 'undefined' ? undefined : (window as { __SHOP_CATEGORIES__?: unknown }).__SHOP_CATEGORIES__;
+  if (!inline || inline.raw !== raw) {
+    let categories: Category[] | undefined;
+    try {
+      categories = Array.isArray(raw) ? (raw as RawCategory[]).map(mapCategory) : undefined;
+    } catch {
+      categories = undefined;
+    }
+    inline = { raw, categories };
+  }
+  return inline.categories;
+}
+
+/** GET /categories — answered from index.html's copy when the page has one (fetched with the page, see above). */
 export async function getCategories(opts?: RequestOptions): Promise<Category[]> {
+  const categories = inlineCategories();
+  if (categories) return categories;
   return (await get<RawCategory[]>('/categories', undefined, opts)).map(mapCategory);
 }
 

@@ -1,8 +1,11 @@
 /**
  * The one axios instance every API call goes through (SPEC §7): base /api/v1, XHR marker, CSRF header read from
  * `<meta name="csrf-token">` at request time, JSON bodies, no timeout, success = 2xx, errors → ApiError.
+ *
+ * axios (the customer's design card, docs/adr/0005) is imported on the first request, not with this module: the
+ * first view's data comes inline with index.html, so its ~21 kB gzip stays off the path to the first render.
  */
-import axios, { type AxiosRequestConfig, type AxiosResponse } from 'axios';
+import type { AxiosInstance, AxiosRequestConfig, AxiosResponse, AxiosStatic } from 'axios';
 import { toApiError } from './errors.js';
 
 export const DEFAULT_API_BASE_URL = '/api/v1';
@@ -15,22 +18,15 @@ export interface RequestOptions {
   timeout?: number;
 }
 
-export const http = axios.create({
-  baseURL: DEFAULT_API_BASE_URL,
-  headers: { 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json' },
-  timeout: 0,
-  // Remotes served from another origin still send the session cookie; same-origin requests are unaffected.
-  withCredentials: true,
-  validateStatus: (status) => status >= 200 && status < 300,
-});
+let baseUrl = DEFAULT_API_BASE_URL;
 
 /** Points the client at another API root (standalone remote dev servers, tests). */
 export function setApiBaseUrl(url: string): void {
-  http.defaults.baseURL = url;
+  baseUrl = url;
 }
 
 export function getApiBaseUrl(): string {
-  return http.defaults.baseURL ?? DEFAULT_API_BASE_URL;
+  return baseUrl;
 }
 
 type CsrfSource = () => string | null | undefined;
@@ -48,29 +44,54 @@ export function setCsrfTokenSource(source?: CsrfSource): void {
   csrfSource = source ?? readCsrfMeta;
 }
 
-// Read per request, not once at start-up: the token changes when the session does (login/logout).
-http.interceptors.request.use((config) => {
-  const token = csrfSource();
-  if (token) {
-    config.headers.set('X-CSRF-TOKEN', token);
-  } else {
-    console.error('CSRF token not found: <meta name="csrf-token"> is missing; the request is sent without X-CSRF-TOKEN');
-  }
-  return config;
-});
+function createHttp(axios: AxiosStatic): AxiosInstance {
+  const instance = axios.create({
+    headers: { 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json' },
+    timeout: 0,
+    // Remotes served from another origin still send the session cookie; same-origin requests are unaffected.
+    withCredentials: true,
+    validateStatus: (status) => status >= 200 && status < 300,
+  });
 
-/**
- * The server rotates the session (and its CSRF token) on login, register, logout and account deletion and sends the
- * new token in X-CSRF-TOKEN: write it into the meta tag so the next request works without a page reload.
- */
-http.interceptors.response.use((response) => {
-  const header = response.headers?.['x-csrf-token'];
-  const token = typeof header === 'string' ? header : null;
-  if (token && csrfSource === readCsrfMeta && typeof document !== 'undefined') {
-    document.querySelector('meta[name="csrf-token"]')?.setAttribute('content', token);
-  }
-  return response;
-});
+  // Read per request, not once at start-up: the token changes when the session does (login/logout).
+  instance.interceptors.request.use((config) => {
+    const token = csrfSource();
+    if (token) {
+      config.headers.set('X-CSRF-TOKEN', token);
+    } else {
+      console.error('CSRF token not found: <meta name="csrf-token"> is missing; the request is sent without X-CSRF-TOKEN');
+    }
+    return config;
+  });
+
+  /**
+   * The server rotates the session (and its CSRF token) on login, register, logout and account deletion and sends
+   * the new token in X-CSRF-TOKEN: write it into the meta tag so the next request works without a page reload.
+   */
+  instance.interceptors.response.use((response) => {
+    const header = response.headers?.['x-csrf-token'];
+    const token = typeof header === 'string' ? header : null;
+    if (token && csrfSource === readCsrfMeta && typeof document !== 'undefined') {
+      document.querySelector('meta[name="csrf-token"]')?.setAttribute('content', token);
+    }
+    return response;
+  });
+  return instance;
+}
+
+let loading: Promise<AxiosInstance> | undefined;
+
+/** The axios instance, imported and set up on the first call; a failed import is tried again on the next call. */
+export function http(): Promise<AxiosInstance> {
+  loading ??= import('axios').then(
+    (module) => createHttp(module.default),
+    (error: unknown) => {
+      loading = undefined;
+      throw error;
+    },
+  );
+  return loading;
+}
 
 const inFlight = new Map<string, Promise<AxiosResponse<unknown>>>();
 
@@ -86,7 +107,7 @@ export function inFlightCount(): number {
 
 async function send<T>(config: AxiosRequestConfig): Promise<AxiosResponse<T>> {
   try {
-    return await http.request<T>(config);
+    return await (await http()).request<T>({ baseURL: baseUrl, ...config });
   } catch (error) {
     throw toApiError(error);
   }

@@ -1,4 +1,4 @@
-import axios from 'axios';
+import type { AxiosError } from 'axios';
 import { httpErrorTexts } from '../texts/index.js';
 
 /** SPEC §8 generic HTTP failures: status-code failure, network error, request aborted, timeout exceeded. */
@@ -65,21 +65,33 @@ export function firstFieldError(error: unknown): string | null {
   return Object.values(fieldErrors(error))[0] ?? null;
 }
 
+/*
+ * axios' errors are recognised by shape, as axios.isAxiosError and axios.isCancel themselves do: importing axios
+ * here would load it with the first view (the client imports it on the first request, client.ts).
+ */
+const isAxiosError = (value: unknown): value is AxiosError =>
+  typeof value === 'object' && value !== null && (value as { isAxiosError?: unknown }).isAxiosError === true;
+const isCancel = (value: unknown) => typeof value === 'object' && value !== null && (value as { __CANCEL__?: unknown }).__CANCEL__ === true;
+/** axios' AxiosError codes (AxiosError.ERR_CANCELED …). */
+const ERR_CANCELED = 'ERR_CANCELED';
+const ETIMEDOUT = 'ETIMEDOUT';
+const ECONNABORTED = 'ECONNABORTED';
+
 /** Maps whatever axios threw onto ApiError. */
 export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
-  if (!axios.isAxiosError(error)) {
+  if (!isAxiosError(error)) {
     // A cancel via AbortSignal is a CanceledError (an AxiosError subclass); anything else is a bug upstream.
     return new ApiError({ kind: 'network', message: error instanceof Error ? error.message : String(error), cause: error });
   }
   const request = error.config ? `${(error.config.method ?? 'get').toUpperCase()} ${error.config.url ?? ''}` : undefined;
-  if (axios.isCancel(error) || error.code === axios.AxiosError.ERR_CANCELED) {
+  if (isCancel(error) || error.code === ERR_CANCELED) {
     return new ApiError({ kind: 'aborted', message: httpErrorTexts.aborted, request, cause: error });
   }
-  if (error.code === axios.AxiosError.ETIMEDOUT || (error.code === axios.AxiosError.ECONNABORTED && /timeout/i.test(error.message))) {
+  if (error.code === ETIMEDOUT || (error.code === ECONNABORTED && /timeout/i.test(error.message))) {
     return new ApiError({ kind: 'timeout', message: httpErrorTexts.timeout(error.config?.timeout ?? 0), request, cause: error });
   }
-  if (error.code === axios.AxiosError.ECONNABORTED) {
+  if (error.code === ECONNABORTED) {
     return new ApiError({ kind: 'aborted', message: httpErrorTexts.aborted, request, cause: error });
   }
   if (error.response) {

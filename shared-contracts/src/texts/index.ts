@@ -109,6 +109,19 @@ export const chromeTexts = {
 } as const;
 
 /** Titles of the static copy and article pages (SPEC §2), keyed by their path segment. */
+/**
+ * The cookie notice (SPEC §4): the shell's notice and the server's static first view of it (index.html, painted
+ * before any script runs) show the same words.
+ */
+export const cookieNoticeTexts = {
+  title: 'Informasjonskapsler',
+  text:
+    'Vi bruker informasjonskapsler (cookies) for at handlekurven, innloggingen og nettbutikken skal fungere. ' +
+    'Les mer om hva vi lagrer i personvernerklæringen.',
+  accept: 'Godta',
+  readMore: 'Les mer',
+} as const;
+
 export const staticPageTitles: Readonly<Record<string, string>> = {
   'om-oss': 'Om oss',
   'om-staut': 'Om Staut',

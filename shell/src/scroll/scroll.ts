@@ -46,8 +46,12 @@ export interface ScrollEnv {
 
 /** Gives up waiting for the loading flag after this long: a stuck request must not pin the page forever. */
 export const LOADING_WAIT_LIMIT_MS = 10_000;
-/** After loading, how long a restore waits for the page to grow tall enough to reach the saved position. */
-export const GROW_WAIT_LIMIT_MS = 1_000;
+/**
+ * After loading, how long a restore waits for the page to grow tall enough to reach the saved position. A slow
+ * device (or a busy CI machine) can take more than a second to render a category listing after its data arrived;
+ * restoring earlier clamps the position to the short page, and back then lands at the top.
+ */
+export const GROW_WAIT_LIMIT_MS = 3_000;
 
 /**
  * Carries out a scroll action: hash → after 50 ms, smooth, 80 px above the element (if the element is not there yet,

@@ -11,3 +11,6 @@ export type WorkerReply =
   | { type: 'ready'; port: number }
   | { type: 'stopped' }
   | { type: 'error'; message: string };
+
+/** Nice value of the worker thread (worker.ts lowerThreadPriority): below the API thread's; 19 is the lowest priority. */
+export const WORKER_NICE = 10;

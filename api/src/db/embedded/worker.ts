@@ -3,11 +3,13 @@
  * Why a worker: PGlite runs PostgreSQL in WASM on the thread that calls it; in the API's own thread a slow query
  * stalls every request (measured: /health fell to a few req/s during searches). Here it only blocks this thread.
  */
+import { readlinkSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
-import type { WorkerInput, WorkerReply, WorkerRequest } from './protocol.js';
+import { WORKER_NICE, type WorkerInput, type WorkerReply, type WorkerRequest } from './protocol.js';
 
 const input = workerData as WorkerInput;
 const port = parentPort;
@@ -17,7 +19,25 @@ function reply(message: WorkerReply): void {
   port!.postMessage(message);
 }
 
+/**
+ * Linux: run this thread at a lower scheduling priority than the API's event loop. A search keeps PGlite busy for
+ * milliseconds at a time; on a machine with few cores the API thread (a liveness ping, a cached page, parsing the
+ * next request) otherwise waits for a core behind it. Niceness only matters when the two compete: an idle API thread
+ * leaves the database all the CPU. Linux sets priorities per thread, by thread id (/proc/thread-self); elsewhere, or
+ * if refused, the thread keeps the default priority.
+ */
+function lowerThreadPriority(): void {
+  if (process.platform !== 'linux') return;
+  try {
+    const tid = Number(readlinkSync('/proc/thread-self').split('/').pop());
+    if (Number.isInteger(tid) && tid > 0 && tid !== process.pid) setPriority(tid, WORKER_NICE);
+  } catch {
+    // Not permitted (or no /proc): the default priority still works, only less well under load.
+  }
+}
+
 async function main(): Promise<void> {
+  lowerThreadPriority();
   const db = await PGlite.create({
     dataDir: input.dataDir,
     extensions: { pg_trgm },

@@ -13,7 +13,8 @@ import type { Db } from '../../db/index.js';
 import { articles, blogCategories, blogPostArticles, blogPostCategories, blogPosts, homeLayouts, pollAnswers, pollOptions, pollQuestions, polls, staticPages } from '../../db/schema.js';
 import { HttpError } from '../../server/errors.js';
 import { plainText, safeSettings, safeSrc, sanitizeHtml } from '../../content/sanitize.js';
-import { ensureStaffAccount } from '../../content/staff.js';
+import { checkStaffInput, ensureStaffAccount, StaffInputError } from '../../content/staff.js';
+import { ConfigError } from '../../config.js';
 import { isUniqueViolation } from '../../accounts/services.js';
 import { LayoutNameParams } from '../home/index.js';
 import { PageSlugParams, RawStaticPageSchema, toRawStaticPage } from '../pages/index.js';
@@ -156,6 +157,14 @@ export const editorRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const staffEmail = process.env.STAFF_EMAIL;
   const staffPassword = process.env.STAFF_PASSWORD;
   if (staffEmail && staffPassword) {
+    // A mistyped address or a short password stops the start with one clear line (main.ts prints ConfigError),
+    // before anything is served, instead of a stack trace from the ready hook.
+    try {
+      checkStaffInput(staffEmail, staffPassword);
+    } catch (error) {
+      if (error instanceof StaffInputError) throw new ConfigError(`STAFF_EMAIL/STAFF_PASSWORD: ${error.message}`);
+      throw error;
+    }
     app.addHook('onReady', async () => {
       const result = await ensureStaffAccount(db(), staffEmail, staffPassword);
       app.log.info({ customerId: result.id }, `staff account ${result.created ? 'created' : 'updated'} from STAFF_EMAIL`);

@@ -1,6 +1,13 @@
-/** GET /health: liveness with a database round trip (for load balancers, `npm start` scripts and the e2e harness). */
+/**
+ * GET /ping: liveness — the process and its event loop answer; no database, so a load balancer's probe is never
+ * queued behind queries (the embedded database has a single connection, see db/index.ts).
+ * GET /health: readiness — a database round trip (load balancers deciding where to send traffic, `npm start` scripts
+ * and the e2e harness).
+ */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+
+export const PingSchema = Type.Object({ status: Type.Literal('ok') });
 
 export const HealthSchema = Type.Object({
   status: Type.Enum(['ok', 'unavailable']),
@@ -9,11 +16,23 @@ export const HealthSchema = Type.Object({
 
 export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
+    '/ping',
+    {
+      schema: {
+        tags: ['operations'],
+        summary: 'Liveness check: the process answers (no database round trip)',
+        response: { 200: PingSchema },
+      },
+    },
+    async (_request, reply) => reply.header('cache-control', 'no-store').send({ status: 'ok' as const }),
+  );
+
+  app.get(
     '/health',
     {
       schema: {
         tags: ['operations'],
-        summary: 'Health check with a database ping',
+        summary: 'Readiness check with a database ping',
         response: { 200: HealthSchema, 503: HealthSchema },
       },
     },
