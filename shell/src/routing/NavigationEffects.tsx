@@ -43,26 +43,24 @@ export function NavigationEffects() {
   ]);
   const [openCart] = useUnit([openCartRequested]);
   const query = useQueryString();
-  const lastScrollY = useRef(0);
   const previous = useRef<{ path: string; pathname: string; hash: string } | null>(null);
+  const leftAt = useRef<{ path: string; scrollY: number } | null>(null);
   const cancelScroll = useRef<(() => void) | null>(null);
 
-  // The position a screen is left at is the last one the shopper scrolled to, read before the new screen's layout
-  // can clamp it.
+  // The position a screen is left at is read while rendering the next location: the DOM still shows the screen
+  // being left, so the new screen's layout cannot have clamped it yet. A `scroll` listener would lag: the event
+  // only fires with the next frame, and a navigation can come before that frame on a busy device.
+  const renderingPath = location.pathname + location.search;
+  if (previous.current && previous.current.path !== renderingPath && leftAt.current?.path !== previous.current.path) {
+    leftAt.current = { path: previous.current.path, scrollY: window.scrollY };
+  }
+
   useEffect(() => {
-    lastScrollY.current = window.scrollY;
-    const onScroll = () => {
-      lastScrollY.current = window.scrollY;
-    };
     const onPageHide = () => {
       if (previous.current) remember({ path: previous.current.path, scrollY: window.scrollY });
     };
-    window.addEventListener('scroll', onScroll, { passive: true });
     window.addEventListener('pagehide', onPageHide);
-    return () => {
-      window.removeEventListener('scroll', onScroll);
-      window.removeEventListener('pagehide', onPageHide);
-    };
+    return () => window.removeEventListener('pagehide', onPageHide);
   }, [remember]);
 
   useLayoutEffect(() => {
@@ -71,7 +69,10 @@ export function NavigationEffects() {
     const { pathname, search, hash } = location;
     const path = pathname + search;
     const before = previous.current;
-    if (before && before.path !== path) remember({ path: before.path, scrollY: lastScrollY.current });
+    if (before && before.path !== path) {
+      remember({ path: before.path, scrollY: leftAt.current?.path === before.path ? leftAt.current.scrollY : window.scrollY });
+    }
+    leftAt.current = null;
     const savedY = navigationType === 'POP' ? savedScroll(trail, path) : null;
 
     const title = screenTitle(resolution, { categories }) ?? texts.titles.home;
