@@ -2,8 +2,8 @@
 // Search latency (POST /articles/search) of the real server at the seeded size and at 20 000 articles, on embedded
 // PGlite and — when BENCH_DATABASE_URL (or TEST_DATABASE_URL) points at a PostgreSQL server — on PostgreSQL, each
 // in a database of its own that is dropped afterwards. `npm run bench` runs it; alone: `node scripts/bench-search.mjs`
-// (SEARCH_BENCH_SIZES=1500,20000 to choose sizes; SEARCH_BENCH_SCALE=postgres,embedded names the databases that also
-// run the 200 000-article scale test, '' for none). A benchmark, never a test: figures and budgets, no failures.
+// (SEARCH_BENCH_SIZES=1500,20000 to choose sizes; SEARCH_BENCH_KINDS=postgres for one database kind;
+// SEARCH_BENCH_SCALE=postgres,embedded names the databases that also run the 200 000-article scale test, '' for none). A benchmark, never a test: figures and budgets, no failures.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -194,7 +194,10 @@ export async function benchSearch({
   postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL,
   log = console.log,
 } = {}) {
-  const kinds = postgresUrl ? ['embedded', 'postgres'] : ['embedded'];
+  // SEARCH_BENCH_KINDS=postgres (or embedded) measures one database kind only.
+  const kinds = (postgresUrl ? ['embedded', 'postgres'] : ['embedded']).filter(
+    (kind) => !process.env.SEARCH_BENCH_KINDS || process.env.SEARCH_BENCH_KINDS.split(',').includes(kind),
+  );
   const out = { budget_p95_ms_at_20000: SEARCH_BUDGET_P95_MS };
   for (const kind of kinds) {
     out[kind] = {};

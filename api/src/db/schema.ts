@@ -672,6 +672,18 @@ export const articleSearch = pgTable(
     // The ranking of a search without words (bestseller rank, then name): a filtered listing reads its page in
     // index order and stops after it, instead of sorting every match.
     index('article_search_rank_idx').on(t.qtyRank, sql`"name_sort" collate "C"`, t.articleId),
+    // Every scalar a filter rule reads, so a filtered total is an index-only count over this narrow index (1.3 MB at
+    // 20 000 articles) instead of a scan of the table's 11 MB: 4.8 → 1.4 ms for a gender + shop filter on PostgreSQL.
+    index('article_search_facets_idx').on(
+      t.visible,
+      t.colorGroupBits,
+      t.genderBits,
+      t.shopBits,
+      t.price,
+      t.group3Id,
+      t.productLineId,
+      t.articleId,
+    ),
     index('article_search_color_groups_idx').using('gin', t.colorGroupIds),
     index('article_search_genders_idx').using('gin', t.genderIds),
     index('article_search_shops_idx').using('gin', t.shopIds),

@@ -1,0 +1,3 @@
+-- Every scalar a search filter rule reads (bit sets, price, group, product line, id) behind visible: a filtered total
+-- becomes an index-only count over this narrow index instead of a scan of article_search's wide rows.
+CREATE INDEX "article_search_facets_idx" ON "article_search" USING btree ("visible","color_group_bits","gender_bits","shop_bits","price","group3_id","product_line_id","article_id");
