@@ -118,7 +118,18 @@ async function executePrepared<Row extends Record<string, unknown>>(db: Db, quer
 const tsquery = (text: string) => sql`(select to_tsquery('norwegian', ${text}))`;
 
 /** RawArticle as the search index stores it: everything but the image URL and the campaigns running now. */
-export type StoredSource = Omit<RawArticle, 'Image' | 'Campaigns'>;
+export type StoredArticle = Omit<RawArticle, 'Image' | 'Campaigns'>;
+/**
+ * A stored listing document as the database writes it: its JSON text (a StoredArticle), and the two fields the image
+ * URL is made from. The text goes into the answer as it is: parsing 24 documents and serialising them again cost
+ * ~0.33 ms of the event loop per search page, a sixth of its work per search.
+ */
+export interface StoredSource {
+  json: string;
+  group3Id: number;
+  /** The first variant's colour, null without variants. */
+  firstHex: string | null;
+}
 /** A running campaign price as the query reads it; LabelData still parsed (hits.ts makes it the legacy string). */
 export type StoredCampaign = Omit<RawArticleCampaign, 'LabelData'> & { LabelData: unknown };
 
@@ -185,19 +196,24 @@ export async function searchArticles(
     id: number;
     tier: number;
     total: number;
-    source?: StoredSource;
+    source?: string;
+    group3_id?: number;
+    first_hex?: string | null;
     campaigns?: StoredCampaign[];
   }>(db, sql`
     with page as (${ranked})
     select page.article_id as id, page.tier, page.total::int as total
-      ${options.withSource ? sql`, d.source, ${campaigns} as campaigns` : sql``}
+      ${options.withSource
+        ? sql`, d.source::text as source, (d.source->>'ArticleGroup3ID')::int as group3_id,
+            d.source#>>'{Colors,0,Hex}' as first_hex, ${campaigns} as campaigns`
+        : sql``}
     from page${options.withSource ? sql` join article_search_sources d on d.article_id = page.article_id` : sql``}
     order by page.tier desc, page.qty_rank, page.name_sort collate "C", page.article_id`);
   // A page past the end has no row to carry the total.
   const total = rows[0]?.total ?? (await count());
   return {
     ids: rows.map((r) => r.id),
-    sources: options.withSource ? rows.map((r) => r.source!) : [],
+    sources: options.withSource ? rows.map((r) => ({ json: r.source!, group3Id: r.group3_id!, firstHex: r.first_hex ?? null })) : [],
     campaigns: options.withSource ? rows.map((r) => r.campaigns ?? []) : [],
     scores: rows.map((r) => r.tier),
     total,

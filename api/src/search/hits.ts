@@ -1,5 +1,9 @@
-/** Stored search documents → the RawArticle listing shape (adds what depends on the clock or on URLs). */
-import type { RawArticle, RawArticleCampaign } from '@shop/contracts/types';
+/**
+ * Stored search documents → the search answer (adds what depends on the clock or on URLs). The documents are JSON
+ * text from the database and go into the answer without a parse and a re-serialisation (see StoredSource); the search
+ * test compares every hit with the listings' RawArticle.
+ */
+import type { RawArticleCampaign } from '@shop/contracts/types';
 import { NEUTRAL_HEX } from '../routes/articles/load.js';
 import { articleImageUrl } from '../routes/images/urls.js';
 import type { StoredCampaign, StoredSource } from './engine.js';
@@ -9,11 +13,28 @@ export function toRawCampaign({ LabelData, ...rest }: StoredCampaign): RawArticl
   return { ...rest, LabelData: LabelData === null || LabelData === undefined ? null : JSON.stringify(LabelData) };
 }
 
-/** Same rule as the listings (routes/articles/load.ts): the first variant's colour draws the image. */
-export function toRawArticle(source: StoredSource, campaigns: readonly StoredCampaign[]): RawArticle {
-  return {
-    ...source,
-    Image: articleImageUrl(source.ArticleGroup3ID, source.Colors[0]?.Hex ?? NEUTRAL_HEX),
-    Campaigns: campaigns.map(toRawCampaign),
-  };
+/**
+ * A RawArticle as JSON text: the stored document plus Image and Campaigns. Same image rule as the listings
+ * (routes/articles/load.ts): the first variant's colour draws it.
+ */
+export function rawArticleJson(source: StoredSource, campaigns: readonly StoredCampaign[]): string {
+  const json = source.json.trimEnd();
+  if (!json.startsWith('{') || !json.endsWith('}') || json.length < 3) {
+    throw new Error(`a stored search document is not a non-empty JSON object: ${json.slice(0, 80)}`);
+  }
+  const image = articleImageUrl(source.group3Id, source.firstHex ?? NEUTRAL_HEX);
+  return `${json.slice(0, -1)},"Image":${JSON.stringify(image)},"Campaigns":${JSON.stringify(campaigns.map(toRawCampaign))}}`;
+}
+
+export interface SearchHitText {
+  id: number;
+  score: number;
+  /** `_source` as JSON text. */
+  source: string;
+}
+
+/** The Elasticsearch-shaped answer of POST /articles/search (RawSearchResponse) as JSON text. */
+export function searchResponseJson(total: number, hits: readonly SearchHitText[]): string {
+  const items = hits.map((hit) => `{"_id":${JSON.stringify(String(hit.id))},"_score":${JSON.stringify(hit.score)},"_source":${hit.source}}`);
+  return `{"hits":{"total":{"value":${JSON.stringify(total)},"relation":"eq"},"hits":[${items.join(',')}]}}`;
 }

@@ -1,6 +1,12 @@
-/** The pure parts of the search: tokens, tsquery texts, typo budgets and edit distances, filter compilation. */
+/**
+ * The pure parts of the search: tokens, tsquery texts, typo budgets and edit distances, filter compilation, the answer's
+ * JSON text.
+ */
 import { describe, expect, it } from 'vitest';
 import { PgDialect } from 'drizzle-orm/pg-core';
+import { rawArticleJson, searchResponseJson } from '../../src/search/hits.js';
+import { articleImageUrl } from '../../src/routes/images/urls.js';
+import { NEUTRAL_HEX } from '../../src/routes/articles/load.js';
 import { compileFilters, FILTER_GRAMMAR_DOC, resolveField, SearchFilterError } from '../../src/search/filters.js';
 import { fuzzyCandidates, MAX_TOKENS, tokenize, tsQueries } from '../../src/search/query.js';
 import { editDistance, pickAlternatives, typoBudget } from '../../src/search/typos.js';
@@ -143,5 +149,41 @@ describe('compileFilters', () => {
     for (const word of ['ColorGroupID', 'GenderID', 'ProductLineID', 'ShopID', 'GrossPrice', 'ArticleGroup3ID', 'ArticleID', 'NOT IN', 'EXISTS', 'TO']) {
       expect(FILTER_GRAMMAR_DOC).toContain(word);
     }
+  });
+});
+
+describe('the answer as JSON text', () => {
+  const stored = { ArticleID: 7, Name: 'Vindjakke "Sørøst" \\ <b>', Colors: [{ Hex: 'ff0000' }] };
+  const campaign = { CampaignArticleID: 1, CampaignID: 2, ArticleID: 7, Price: 9900, LabelType: 1, LabelData: { text: 'Salg' } };
+  it.each([
+    ['a document with a colour and a campaign', { json: JSON.stringify(stored), group3Id: 12, firstHex: 'ff0000' }, [campaign],
+      { ...stored, Image: articleImageUrl(12, 'ff0000'), Campaigns: [{ ...campaign, LabelData: '{"text":"Salg"}' }] }],
+    ['jsonb text spacing, no variants, no campaigns', { json: '{"ArticleID": 8, "Colors": []}', group3Id: 3, firstHex: null }, [],
+      { ArticleID: 8, Colors: [], Image: articleImageUrl(3, NEUTRAL_HEX), Campaigns: [] }],
+    ['a campaign without label data', { json: '{"ArticleID": 9}', group3Id: 3, firstHex: 'aabbcc' }, [{ ...campaign, LabelData: null }],
+      { ArticleID: 9, Image: articleImageUrl(3, 'aabbcc'), Campaigns: [{ ...campaign, LabelData: null }] }],
+  ])('%s', (_name, source, campaigns, expected) => {
+    expect(JSON.parse(rawArticleJson(source, campaigns as never))).toEqual(expected);
+  });
+
+  it.each(['', '[]', '{}', 'null', '"x"'])('refuses a stored document that is not a non-empty object: %j', (json) => {
+    expect(() => rawArticleJson({ json, group3Id: 1, firstHex: null }, [])).toThrow(/not a non-empty JSON object/);
+  });
+
+  it('wraps the hits in the Elasticsearch shape, in order', () => {
+    const text = searchResponseJson(42, [
+      { id: 5, score: 3, source: '{"ArticleID":5}' },
+      { id: 4, score: 0, source: '{"ArticleID":4}' },
+    ]);
+    expect(JSON.parse(text)).toEqual({
+      hits: {
+        total: { value: 42, relation: 'eq' },
+        hits: [
+          { _id: '5', _score: 3, _source: { ArticleID: 5 } },
+          { _id: '4', _score: 0, _source: { ArticleID: 4 } },
+        ],
+      },
+    });
+    expect(JSON.parse(searchResponseJson(0, []))).toEqual({ hits: { total: { value: 0, relation: 'eq' }, hits: [] } });
   });
 });

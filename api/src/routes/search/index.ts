@@ -10,7 +10,7 @@ import { SEARCH_TAKE } from '@shop/contracts/constants';
 import { HttpError, TEXTS } from '../../server/errors.js';
 import { searchArticles, type SearchInput } from '../../search/engine.js';
 import { FILTER_GRAMMAR_DOC, SearchFilterError } from '../../search/filters.js';
-import { toRawArticle } from '../../search/hits.js';
+import { rawArticleJson, searchResponseJson } from '../../search/hits.js';
 import { ensureSearchIndex } from '../../search/maintenance.js';
 import { RawArticleSchema } from '../articles/schema.js';
 import { assertSameShape, errorResponses, Nullable, type SameShape } from '../shared/schema.js';
@@ -91,17 +91,17 @@ export const searchRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const outcome = await search(searchInput(request.body), true);
-      const body: RawSearchResponse = {
-        hits: {
-          total: { value: outcome.total, relation: 'eq' },
-          hits: outcome.sources.map((source, i) => ({
-            _id: String(source.ArticleID),
-            _score: outcome.scores[i]!,
-            _source: toRawArticle(source, outcome.campaigns[i]!),
-          })),
-        },
-      };
-      return reply.send(body);
+      // JSON text built from the stored documents (search/hits.ts), so the response schema documents the answer
+      // but does not serialise it; the search tests parse it and compare it with the listings' shape.
+      const body = searchResponseJson(
+        outcome.total,
+        outcome.sources.map((source, i) => ({
+          id: outcome.ids[i]!,
+          score: outcome.scores[i]!,
+          source: rawArticleJson(source, outcome.campaigns[i]!),
+        })),
+      );
+      return reply.type('application/json; charset=utf-8').send(body);
     },
   );
 
