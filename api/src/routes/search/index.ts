@@ -11,7 +11,7 @@ import { HttpError, TEXTS } from '../../server/errors.js';
 import { searchArticles, type SearchInput } from '../../search/engine.js';
 import { FILTER_GRAMMAR_DOC, SearchFilterError } from '../../search/filters.js';
 import { rawArticleJson, searchResponseJson } from '../../search/hits.js';
-import { ensureSearchIndex } from '../../search/maintenance.js';
+import { ensureSearchIndex, SEARCH_INDEX_VACUUM_EVERY_MS, vacuumSearchIndex } from '../../search/maintenance.js';
 import { RawArticleSchema } from '../articles/schema.js';
 import { assertSameShape, errorResponses, Nullable, type SameShape } from '../shared/schema.js';
 
@@ -69,6 +69,10 @@ export const searchRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('onReady', async () => {
     if (await ensureSearchIndex(app.database.db)) app.log.info('search index rebuilt');
   });
+  const vacuuming = setInterval(() => {
+    vacuumSearchIndex(app.database.db).catch((error: unknown) => app.log.warn({ err: error }, 'search index vacuum failed'));
+  }, SEARCH_INDEX_VACUUM_EVERY_MS).unref();
+  app.addHook('onClose', async () => clearInterval(vacuuming));
 
   const search = async (input: SearchInput, withSource: boolean) => {
     try {
