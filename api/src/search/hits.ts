@@ -13,16 +13,18 @@ export function toRawCampaign({ LabelData, ...rest }: StoredCampaign): RawArticl
   return { ...rest, LabelData: LabelData === null || LabelData === undefined ? null : JSON.stringify(LabelData) };
 }
 
-/**
- * A RawArticle as JSON text: the stored document plus Image and Campaigns. Same image rule as the listings
- * (routes/articles/load.ts): the first variant's colour draws it.
- */
+/** A hit's image URL. Same rule as the listings (routes/articles/load.ts): the first variant's colour draws it. */
+export function hitImageUrl(source: StoredSource): string {
+  return articleImageUrl(source.group3Id, source.firstHex ?? NEUTRAL_HEX);
+}
+
+/** A RawArticle as JSON text: the stored document plus Image and Campaigns. */
 export function rawArticleJson(source: StoredSource, campaigns: readonly StoredCampaign[]): string {
   const json = source.json.trimEnd();
   if (!json.startsWith('{') || !json.endsWith('}') || json.length < 3) {
     throw new Error(`a stored search document is not a non-empty JSON object: ${json.slice(0, 80)}`);
   }
-  const image = articleImageUrl(source.group3Id, source.firstHex ?? NEUTRAL_HEX);
+  const image = hitImageUrl(source);
   return `${json.slice(0, -1)},"Image":${JSON.stringify(image)},"Campaigns":${JSON.stringify(campaigns.map(toRawCampaign))}}`;
 }
 
