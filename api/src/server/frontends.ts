@@ -82,6 +82,15 @@ export function categoriesScript(categories: unknown): string {
   return categories ? `<script>window.__SHOP_CATEGORIES__=${scriptJson(categories)}</script>` : '';
 }
 
+/**
+ * `<meta name="shop-customer" content="none">` when the session has no customer: with nothing stored in the browser
+ * either, the shell loads its start-up models when the visit first needs them, not with the first view
+ * (shell/src/federation/deferredModels.ts). Says nothing about who a customer is.
+ */
+export function customerHint(customerId: number | null | undefined): string {
+  return customerId == null ? '<meta name="shop-customer" content="none">' : '';
+}
+
 /** Preload of the home page's top banner (mobile variant below the mobile breakpoint, 1020 px, as <picture> picks). */
 export function bannerPreloads(banner: { Image?: string | null; ImageMobile?: string | null } | null | undefined): string {
   if (!banner?.Image) return '';
@@ -174,7 +183,7 @@ export async function installFrontends(app: FastifyInstance, options: FrontendOp
     const session = await request.session.ensure();
     const pathname = request.url.split(/[?#]/)[0];
     const [brand, tree] = await Promise.all([tenant(), categories()]);
-    let head = remotesScript(options.remotes) + tenantScript(brand) + categoriesScript(tree);
+    let head = remotesScript(options.remotes) + tenantScript(brand) + categoriesScript(tree) + customerHint(session.customerId);
     let banner: RawBanner | null | undefined = null;
     let category: RawCategory | null = null;
     if (pathname === '/' || pathname === '/index.html') {
