@@ -21,6 +21,7 @@ import { settingsFromSlots } from '../routes/settings/index.js';
 import { tenantFromRows } from '../routes/tenant/index.js';
 import { TEXTS } from './errors.js';
 import { categoryOfPath, consentGiven, firstViewHtml, withFirstView } from './firstView.js';
+import { firstSearchImages, searchImagePreloads, searchQueryOfUrl } from './searchPreload.js';
 import { inlineScriptHashes, serializeCsp, type CspDirectives } from './security.js';
 
 export interface FrontendOptions {
@@ -186,16 +187,22 @@ export async function installFrontends(app: FastifyInstance, options: FrontendOp
     let head = remotesScript(options.remotes) + tenantScript(brand) + categoriesScript(tree) + customerHint(session.customerId);
     let banner: RawBanner | null | undefined = null;
     let category: RawCategory | null = null;
+    let searchImages: string[] = [];
     if (pathname === '/' || pathname === '/index.html') {
       const layout = await homeLayout();
       head += homeScript(layout) + bannerPreloads(layout?.TopBanner);
       banner = layout?.TopBanner;
     } else {
       category = categoryOfPath(pathname, tree);
+      const query = searchQueryOfUrl(request.url);
+      if (query !== null) {
+        searchImages = await firstSearchImages(app.database.db, query);
+        head += searchImagePreloads(searchImages);
+      }
     }
     // What the shopper sees before the scripts run (the LCP element on the home and category pages): firstView.ts.
     const consent = consentGiven(request.headers.cookie);
-    const firstView = firstViewHtml({ consentGiven: consent, tenant: brand, banner, category });
+    const firstView = firstViewHtml({ consentGiven: consent, tenant: brand, banner, category, searchImages });
     const html = withFirstView(renderIndex(template, session.csrfToken, head), firstView);
     // The page's inline scripts change per request (registry, tenant, home layout): the CSP names their hashes.
     const csp = indexPolicy(html);
