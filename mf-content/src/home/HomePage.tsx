@@ -167,7 +167,9 @@ export default function HomePage({ previewName = null, settings: shellSettings =
           </div>
           <StoreSearch banner={state.data.storeSearch} />
           <div data-slot="popular-categories">
-            <WhenVisible>
+            {/* The plain links stand in until the slot is in view: the catalogue's widget (its remote entry and
+                chunk) is no part of the first view, and the links work meanwhile. */}
+            <WhenVisible ahead="0px" placeholder={<PopularFallback settings={state.data} />}>
               <CatalogWidget
                 module="PopularCategories"
                 props={{ items: state.data.popularCategories, title: texts.popularCategories }}

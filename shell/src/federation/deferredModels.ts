@@ -38,7 +38,7 @@ function storedCount(storage: Storage, key: string): boolean {
  */
 export function startupModelsCanWait(
   doc: Pick<Document, 'querySelector'> = document,
-  storage: Storage | undefined = typeof localStorage === 'undefined' ? undefined : localStorage,
+  storage: Storage | null = typeof localStorage === 'undefined' ? null : localStorage,
   search: string = window.location.search,
 ): boolean {
   if (doc.querySelector(`meta[name="${NO_CUSTOMER_META}"]`)?.getAttribute('content') !== 'none') return false;
