@@ -1,7 +1,10 @@
 /**
  * Everything of @shop/contracts. Stateful subpaths (bus, api) are re-exported through the package's own subpath
  * specifiers, not relative paths: Module Federation shares each subpath as its own singleton, and a relative import
- * here would bundle a second copy of the bus units and of the API client's configuration into this entry.
+ * here would bundle a second copy of the bus units and of the API client's configuration into this entry. The same
+ * holds between subpaths: api, mappers, validation and routes import texts, constants, mappers and format by their
+ * package specifiers, so the shell ships each of those once (relative imports put a copy of the texts into three of
+ * its chunks, issue 8).
  */
 import { registerContractsInstance } from './instance.js';
 

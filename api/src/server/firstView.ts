@@ -75,6 +75,18 @@ function categoryBanner(category: RawCategory | null | undefined): string {
   );
 }
 
+/**
+ * A search page's first hits as mf-catalog's ProductGrid draws their images (its largest element on a phone): the
+ * grid's columns and square image boxes, nothing else (the React page's title, search box and filters come with it).
+ */
+function searchHits(images: readonly string[] | undefined): string {
+  if (!images?.length) return '';
+  const items = images
+    .map((image) => `<li><img class="fv-hit-image" src="${escapeHtml(image)}" alt="" width="300" height="300"></li>`)
+    .join('');
+  return `<div class="fv-listing" data-first-view="mf_catalog/SearchPage"><ul class="fv-grid">${items}</ul></div>`;
+}
+
 export interface FirstViewInput {
   consentGiven: boolean;
   tenant: Partial<RawTenant> | null;
@@ -82,6 +94,8 @@ export interface FirstViewInput {
   banner?: Partial<RawBanner> | null;
   /** The main group of a category page; null on other pages. */
   category?: RawCategory | null;
+  /** The images of a search page's first hits (searchPreload.ts); none on other pages. */
+  searchImages?: readonly string[];
 }
 
 /**
@@ -89,8 +103,8 @@ export interface FirstViewInput {
  * for: the shell's first render waits for that code (shell/src/bootstrap.tsx), so the element is not swapped for a
  * loading placeholder.
  */
-export function firstViewHtml({ consentGiven: consent, tenant, banner, category }: FirstViewInput): string {
-  const main = `<div class="fv-main">${banner ? topBanner(banner) : categoryBanner(category)}</div>`;
+export function firstViewHtml({ consentGiven: consent, tenant, banner, category, searchImages }: FirstViewInput): string {
+  const main = `<div class="fv-main">${banner ? topBanner(banner) : categoryBanner(category)}${searchHits(searchImages)}</div>`;
   return `${consent ? '' : cookieNotice()}${header(tenant)}${main}`;
 }
 

@@ -21,6 +21,7 @@ import { settingsFromSlots } from '../routes/settings/index.js';
 import { tenantFromRows } from '../routes/tenant/index.js';
 import { TEXTS } from './errors.js';
 import { categoryOfPath, consentGiven, firstViewHtml, withFirstView } from './firstView.js';
+import { firstSearchImages, searchImagePreloads, searchQueryOfUrl } from './searchPreload.js';
 import { inlineScriptHashes, serializeCsp, type CspDirectives } from './security.js';
 
 export interface FrontendOptions {
@@ -80,6 +81,15 @@ export function homeScript(layout: unknown): string {
 /** GET /categories' answer for the menu and the catalogue's first render (shared-contracts api/catalog.ts). */
 export function categoriesScript(categories: unknown): string {
   return categories ? `<script>window.__SHOP_CATEGORIES__=${scriptJson(categories)}</script>` : '';
+}
+
+/**
+ * `<meta name="shop-customer" content="none">` when the session has no customer: with nothing stored in the browser
+ * either, the shell loads its start-up models when the visit first needs them, not with the first view
+ * (shell/src/federation/deferredModels.ts). Says nothing about who a customer is.
+ */
+export function customerHint(customerId: number | null | undefined): string {
+  return customerId == null ? '<meta name="shop-customer" content="none">' : '';
 }
 
 /** Preload of the home page's top banner (mobile variant below the mobile breakpoint, 1020 px, as <picture> picks). */
@@ -174,19 +184,25 @@ export async function installFrontends(app: FastifyInstance, options: FrontendOp
     const session = await request.session.ensure();
     const pathname = request.url.split(/[?#]/)[0];
     const [brand, tree] = await Promise.all([tenant(), categories()]);
-    let head = remotesScript(options.remotes) + tenantScript(brand) + categoriesScript(tree);
+    let head = remotesScript(options.remotes) + tenantScript(brand) + categoriesScript(tree) + customerHint(session.customerId);
     let banner: RawBanner | null | undefined = null;
     let category: RawCategory | null = null;
+    let searchImages: string[] = [];
     if (pathname === '/' || pathname === '/index.html') {
       const layout = await homeLayout();
       head += homeScript(layout) + bannerPreloads(layout?.TopBanner);
       banner = layout?.TopBanner;
     } else {
       category = categoryOfPath(pathname, tree);
+      const query = searchQueryOfUrl(request.url);
+      if (query !== null) {
+        searchImages = await firstSearchImages(app.database.db, query);
+        head += searchImagePreloads(searchImages);
+      }
     }
     // What the shopper sees before the scripts run (the LCP element on the home and category pages): firstView.ts.
     const consent = consentGiven(request.headers.cookie);
-    const firstView = firstViewHtml({ consentGiven: consent, tenant: brand, banner, category });
+    const firstView = firstViewHtml({ consentGiven: consent, tenant: brand, banner, category, searchImages });
     const html = withFirstView(renderIndex(template, session.csrfToken, head), firstView);
     // The page's inline scripts change per request (registry, tenant, home layout): the CSP names their hashes.
     const csp = indexPolicy(html);

@@ -5,9 +5,10 @@ import { buildCategoryTree } from '../../src/routes/categories/tree.js';
 import { lastPageOf } from '../../src/routes/categories/listing.js';
 import { settingsFromSlots } from '../../src/routes/settings/index.js';
 import { DEFAULT_TENANT, tenantFromRows } from '../../src/routes/tenant/index.js';
-import { bannerPreloads, cacheControlFor, homeScript, remotesScript, renderIndex, tenantScript } from '../../src/server/frontends.js';
+import { bannerPreloads, cacheControlFor, customerHint, homeScript, remotesScript, renderIndex, tenantScript } from '../../src/server/frontends.js';
 import { describeValidationError, validationBody } from '../../src/server/errors.js';
 import { categoryOfPath, consentGiven, firstViewHtml, withFirstView } from '../../src/server/firstView.js';
+import { searchImagePreloads, searchQueryOfUrl } from '../../src/server/searchPreload.js';
 import { needsCsrf, tokensMatch } from '../../src/server/session.js';
 
 describe('lastPageOf', () => {
@@ -59,6 +60,12 @@ describe('start-up hints in index.html', () => {
     expect(homeScript({ TopBanner: null })).toMatch(/^<script>window.__SHOP_HOME__=\{"TopBanner":null\}<\/script>$/);
   });
 
+  it('tells the shell when the session has no customer, and nothing else about it', () => {
+    expect(customerHint(null)).toBe('<meta name="shop-customer" content="none">');
+    expect(customerHint(undefined)).toBe('<meta name="shop-customer" content="none">');
+    expect(customerHint(42)).toBe('');
+  });
+
   it('preloads the top banner, the mobile variant below the 1020 px breakpoint', () => {
     expect(bannerPreloads(null)).toBe('');
     expect(bannerPreloads({ Image: '/a.svg', ImageMobile: null })).toBe(
@@ -107,6 +114,32 @@ describe('static first view in index.html', () => {
     expect(html).toContain('data-first-view="mf_catalog/CategoryPage"');
     expect(html).toContain('<img src="/b.svg" alt="Klær" width="1200" height="300" fetchpriority="high">');
     expect(firstViewHtml({ consentGiven: true, tenant: null, category: tree[1] })).not.toContain('<img');
+  });
+});
+
+describe('static first view of a search page', () => {
+  it('reads the search text of a plain /search/{query} address only', () => {
+    expect(searchQueryOfUrl('/search/jakke')).toBe('jakke');
+    expect(searchQueryOfUrl('/search/r%C3%B8d%20jakke')).toBe('rød jakke');
+    expect(searchQueryOfUrl('/search/r%25C3%25B8d')).toBe('rød');
+    expect(searchQueryOfUrl('/search/jakke?farge=R%C3%B8d')).toBeNull();
+    expect(searchQueryOfUrl('/search/%20')).toBeNull();
+    expect(searchQueryOfUrl('/search/a/b')).toBeNull();
+    expect(searchQueryOfUrl('/jakker')).toBeNull();
+  });
+
+  it('preloads the first two distinct hit images, the first at high priority', () => {
+    expect(searchImagePreloads(['/a.svg', '/a.svg', '/b"x.svg', '/c.svg'])).toBe(
+      '<link rel="preload" as="image" href="/a.svg" fetchpriority="high"><link rel="preload" as="image" href="/b&quot;x.svg">',
+    );
+    expect(searchImagePreloads([])).toBe('');
+  });
+
+  it('draws the first hits\' images as the grid does, naming the search page', () => {
+    const html = firstViewHtml({ consentGiven: true, tenant: null, searchImages: ['/a.svg', '/b.svg'] });
+    expect(html).toContain('data-first-view="mf_catalog/SearchPage"');
+    expect(html).toContain('<ul class="fv-grid"><li><img class="fv-hit-image" src="/a.svg" alt="" width="300" height="300"></li><li>');
+    expect(firstViewHtml({ consentGiven: true, tenant: null, searchImages: [] })).not.toContain('fv-grid');
   });
 });
 

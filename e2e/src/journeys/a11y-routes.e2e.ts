@@ -128,6 +128,13 @@ async function routeExamples(): Promise<Array<{ name: string; path: string }>> {
 /** The page has settled: no loading status left in main and the network is quiet. */
 async function settle(p: Page): Promise<void> {
   await p.waitForLoadState('networkidle');
+  // Sections below the fold render as they near the viewport (the home page's, issue 8): scroll through the page
+  // so axe sees them too, then back to the top.
+  await p.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await p.waitForLoadState('networkidle');
+  await p.waitForTimeout(300);
+  await p.waitForLoadState('networkidle');
+  await p.evaluate(() => window.scrollTo(0, 0));
   await p.locator('main').getByText('Laster …').first().waitFor({ state: 'detached', timeout: 15_000 }).catch(() => undefined);
   await p.locator('main [role="status"]').filter({ hasText: /^Laster/ }).first().waitFor({ state: 'detached', timeout: 15_000 }).catch(() => undefined);
 }

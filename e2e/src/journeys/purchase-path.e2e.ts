@@ -106,6 +106,8 @@ describe('purchase path across shell, remotes and API', () => {
     );
     const labels = instances.map((entry) => String(entry).split('#')[0]);
     expect(labels.sort()).toEqual(['bus', 'index']);
+    // A first visit loads the cart and account models when the shopper first acts (issue 8): scroll the page.
+    await page.mouse.wheel(0, 400);
     // The shell and each remote hand over a probe from their own `effector` and `@shop/contracts/bus` imports.
     type Debug = { apps: Record<string, unknown>; effectorInstances: number; contractsInstances: number };
     await expect

@@ -8,6 +8,7 @@ import { PostCard } from '../blog/BlogListPage.js';
 import { CatalogWidget } from '../federation/CatalogWidget.js';
 import { LoadState } from '../shared/LoadState.js';
 import { useLoad } from '../shared/useLoad.js';
+import { WhenVisible } from '../shared/WhenVisible.js';
 import SocialFeed from '../social/SocialFeed.js';
 import { texts } from '../texts.js';
 import styles from '../content.module.css';
@@ -166,11 +167,15 @@ export default function HomePage({ previewName = null, settings: shellSettings =
           </div>
           <StoreSearch banner={state.data.storeSearch} />
           <div data-slot="popular-categories">
-            <CatalogWidget
-              module="PopularCategories"
-              props={{ items: state.data.popularCategories, title: texts.popularCategories }}
-              fallback={<PopularFallback settings={state.data} />}
-            />
+            {/* The plain links stand in until the slot is in view: the catalogue's widget (its remote entry and
+                chunk) is no part of the first view, and the links work meanwhile. */}
+            <WhenVisible ahead="0px" placeholder={<PopularFallback settings={state.data} />}>
+              <CatalogWidget
+                module="PopularCategories"
+                props={{ items: state.data.popularCategories, title: texts.popularCategories }}
+                fallback={<PopularFallback settings={state.data} />}
+              />
+            </WhenVisible>
           </div>
           {state.data.grid3x3.some(Boolean) && (
             <section className={styles.section} aria-labelledby="grid-title" data-slot="grid-3x3">
@@ -188,14 +193,17 @@ export default function HomePage({ previewName = null, settings: shellSettings =
       )}
       {state.status !== 'loading' && (
         <>
-          <div className={styles.section} data-slot="campaigns">
-            <CatalogWidget module="CampaignList" props={{ title: texts.campaigns }} fallback={null} />
-          </div>
-          <div className={styles.section} data-slot="bestsellers">
-            <CatalogWidget module="BestsellerList" props={{ title: texts.bestsellers, limit: 8 }} fallback={null} />
-          </div>
-          <LatestPosts />
-          <SocialFeed />
+          {/* Below the fold: loaded as the shopper scrolls towards them, not with the first view (issue 8). */}
+          <WhenVisible>
+            <div className={styles.section} data-slot="campaigns">
+              <CatalogWidget module="CampaignList" props={{ title: texts.campaigns }} fallback={null} />
+            </div>
+            <div className={styles.section} data-slot="bestsellers">
+              <CatalogWidget module="BestsellerList" props={{ title: texts.bestsellers, limit: 8 }} fallback={null} />
+            </div>
+            <LatestPosts />
+            <SocialFeed />
+          </WhenVisible>
           <section id="about" className={styles.about} aria-labelledby="about-title">
             <h2 id="about-title">{`Om ${brand}`}</h2>
             <p>{texts.aboutText}</p>

@@ -37,10 +37,10 @@ import {
   mapCombinedCampaignArticles,
   mapGender,
   mapGroup,
-} from '../mappers/catalog.js';
-import { mapPaginated } from '../mappers/content.js';
-import { mapSearchIdsResponse, mapSearchResponse } from '../mappers/search.js';
-import { CATEGORY_DEFAULT_QUERY, SEARCH_TAKE } from '../constants/index.js';
+} from '@shop/contracts/mappers';
+import { mapPaginated } from '@shop/contracts/mappers';
+import { mapSearchIdsResponse, mapSearchResponse } from '@shop/contracts/mappers';
+import { CATEGORY_DEFAULT_QUERY, SEARCH_TAKE } from '@shop/contracts/constants';
 import { get, post, seg, type RequestOptions } from './client.js';
 
 /** GET /categories */

@@ -3,10 +3,10 @@ import type { RawShippingMethod, ShippingMethod } from '../types/cart.js';
 import type { Promocode, RawPromocode } from '../types/promo.js';
 import type { RawReservation, Reservation, ReservationPayload } from '../types/order.js';
 import type { RawShop, Shop } from '../types/shop.js';
-import { mapPromocode, mapReservation, mapShippingMethod } from '../mappers/order.js';
-import { mapShop } from '../mappers/shop.js';
+import { mapPromocode, mapReservation, mapShippingMethod } from '@shop/contracts/mappers';
+import { mapShop } from '@shop/contracts/mappers';
 import type { PaymentOrder, PaymentProviderName, RawPaymentOrder } from '../types/payment.js';
-import { mapPaymentOrder } from '../mappers/payment.js';
+import { mapPaymentOrder } from '@shop/contracts/mappers';
 import { get, post, seg, type RequestOptions } from './client.js';
 
 /** GET /shipping_methods */

@@ -16,8 +16,8 @@ import type {
 import type { Paginated, RawPaginated } from '../types/common.js';
 import type { RawSettings, RawTenant, Settings, Tenant } from '../types/settings.js';
 import type { AddressFeature, LatLng, PostalCode, RawAddressSearch, RawOsrmTable, RawPostalCode } from '../types/geo.js';
-import { mapBlogCategory, mapBlogCategoryPage, mapBlogPost, mapPaginated, mapSettings, mapSocialPost, mapTenant } from '../mappers/content.js';
-import { mapAddressHit, mapPostalCode } from '../mappers/geo.js';
+import { mapBlogCategory, mapBlogCategoryPage, mapBlogPost, mapPaginated, mapSettings, mapSocialPost, mapTenant } from '@shop/contracts/mappers';
+import { mapAddressHit, mapPostalCode } from '@shop/contracts/mappers';
 import { get, seg, type RequestOptions } from './client.js';
 
 /** GET /settings: home-page banner slots. */

@@ -17,10 +17,10 @@ import type {
 import type { Paginated, RawPaginated } from '../types/common.js';
 import type { CustomerOrder, RawCustomerOrder, RawReservation, Reservation } from '../types/order.js';
 import type { RawReview, Review } from '../types/catalog.js';
-import { mapCustomer } from '../mappers/customer.js';
-import { mapCustomerOrder, mapReservation } from '../mappers/order.js';
-import { mapReview } from '../mappers/catalog.js';
-import { mapPaginated } from '../mappers/content.js';
+import { mapCustomer } from '@shop/contracts/mappers';
+import { mapCustomerOrder, mapReservation } from '@shop/contracts/mappers';
+import { mapReview } from '@shop/contracts/mappers';
+import { mapPaginated } from '@shop/contracts/mappers';
 import { del, get, getResponse, post, put, seg, type RequestOptions } from './client.js';
 
 /** GET /customers/current → the user, or null on 204 (no user logged in). */

@@ -13,7 +13,7 @@ import type {
 } from '../types/editorial.js';
 import type { PollAnswer } from '../types/content.js';
 import type { RawSettings, Settings } from '../types/settings.js';
-import { mapSettings } from '../mappers/content.js';
+import { mapSettings } from '@shop/contracts/mappers';
 import { get, post, put, seg, type RequestOptions } from './client.js';
 
 export function mapStaticPage(raw: RawStaticPage): StaticPageContent {

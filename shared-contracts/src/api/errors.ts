@@ -1,5 +1,5 @@
 import type { AxiosError } from 'axios';
-import { httpErrorTexts } from '../texts/index.js';
+import { httpErrorTexts } from '@shop/contracts/texts';
 
 /** SPEC §8 generic HTTP failures: status-code failure, network error, request aborted, timeout exceeded. */
 export type ApiErrorKind = 'status' | 'network' | 'aborted' | 'timeout';

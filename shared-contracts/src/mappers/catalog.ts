@@ -35,8 +35,8 @@ import type {
   Subcategory,
   Variant,
 } from '../types/catalog.js';
-import { catalogTexts } from '../texts/index.js';
-import { CATEGORY_PAGE_SIZE, DEFAULT_BESTSELLER_RANK, DEFAULT_FRIGHT_PRICE } from '../constants/index.js';
+import { catalogTexts } from '@shop/contracts/texts';
+import { CATEGORY_PAGE_SIZE, DEFAULT_BESTSELLER_RANK, DEFAULT_FRIGHT_PRICE } from '@shop/contracts/constants';
 
 /** Whole øre; null/undefined/NaN → 0 (missing money is logged by the caller where it matters). */
 export function roundMoney(value: number | null | undefined): number {

@@ -2,7 +2,7 @@
  * Route facts of SPEC §2: names, path patterns (react-router 7 syntax), path builders, the gender and shortcut
  * tables and redirects. The shell owns the router; everyone builds links with `pathFor`.
  */
-import { categoryParam } from '../format/text.js';
+import { categoryParam } from '@shop/contracts/format';
 
 /** Static article pages (SPEC §2 "article pages"), served by mf-content. */
 export const ARTICLE_PAGES = [

@@ -2,6 +2,7 @@ import { registerPlugins, registerRemotes } from '@module-federation/enhanced/ru
 import { createStore } from 'effector';
 import { cartAddRequested, remoteFailed } from '@shop/contracts/bus';
 import { modelsReady, remoteModelReady } from '../routing/model.js';
+import { loadWhenNeeded, MODEL_DEPENDENT_REMOTES, startupModelsCanWait } from './deferredModels.js';
 import { loadRemoteModels } from './models.js';
 import { onRemoteFirstUse } from './loadRemoteModule.js';
 import { inlineRemotes, ON_DEMAND_MODELS, parseRemotes, type RemoteEntry } from './remotes.js';
@@ -39,8 +40,8 @@ async function fetchRemotes(): Promise<RemoteEntry[]> {
 }
 
 /**
- * Start-up: remote registry → the start-up models (cart, session, catalogue probe: in parallel, failures isolated)
- * → models ready. Resolves once the remotes are registered: the first render does not wait for the models (it
+ * Start-up: remote registry → the start-up models (cart, session, catalogue probe: in parallel, failures isolated;
+ * on a first visit with nothing stored, only once the visit needs them: deferredModels.ts) → models ready. Resolves once the remotes are registered: the first render does not wait for the models (it
  * waited up to 3 s); they load alongside the page's own remote. The header's cart count and user appear when their
  * models arrive; what needs a model — the first navigation's user fetch, the open-cart flag, a click on the cart
  * link — waits for `modelsReady` (routing/model.ts whenModelsReady). The models of ON_DEMAND_MODELS remotes are
@@ -67,17 +68,22 @@ export async function startFederation(): Promise<void> {
       window.__SHOP_DEBUG__ = singletons.snapshot();
     });
 
+  const startupModels = remotes.filter((remote) => !ON_DEMAND_MODELS.has(remote.name)).map((remote) => remote.name);
+  const loadStartupModels = () => {
+    // Each model announces itself as soon as it is in (bus events fired before it are replayed to it then).
+    const eachModel = startupModels.map((name) => attachModels([name]).then(() => remoteModelReady(name)));
+    void Promise.all(eachModel).then(() => {
+      // The units the start-up models implement are listening now: the first navigation's user fetch, the open-cart
+      // flag and a cart-link click made before this moment may go out (routing/model.ts whenModelsReady).
+      modelsReady();
+    });
+  };
+  // A first visit with nothing stored and nobody logged in loads them when it first needs them (deferredModels.ts).
+  const loadStartupModelsNow = startupModelsCanWait() ? loadWhenNeeded(loadStartupModels) : (loadStartupModels(), () => undefined);
+
   const registered = new Set(remotes.map((remote) => remote.name));
   onRemoteFirstUse((remote) => {
+    if (MODEL_DEPENDENT_REMOTES.has(remote)) loadStartupModelsNow();
     if (ON_DEMAND_MODELS.has(remote) && registered.has(remote)) void attachModels([remote]);
-  });
-
-  const startupModels = remotes.filter((remote) => !ON_DEMAND_MODELS.has(remote.name)).map((remote) => remote.name);
-  // Each model announces itself as soon as it is in (bus events fired before it are replayed to it then).
-  const eachModel = startupModels.map((name) => attachModels([name]).then(() => remoteModelReady(name)));
-  void Promise.all(eachModel).then(() => {
-    // The units the start-up models implement are listening now: the first navigation's user fetch, the open-cart
-    // flag and a cart-link click made before this moment may go out (routing/model.ts whenModelsReady).
-    modelsReady();
   });
 }

@@ -3,7 +3,7 @@ import { Navigate, Route, Routes, useLocation, useParams } from 'react-router-do
 import { useUnit } from 'effector-react';
 import type { HomePageProps, ProductPageProps } from '@shop/contracts/routes';
 import { RemoteBoundary } from '../federation/RemoteBoundary.js';
-import { $settings, $tenant, settingsRequested } from '../tenant/model.js';
+import { $settings, $tenant, homeLayoutCameWithPage, settingsRequested } from '../tenant/model.js';
 import { NotFound } from './NotFound.js';
 import { ProductGuard } from './ProductGuard.js';
 import { SCREENS, resolveLocation, screenProps, type ScreenDef } from './screens.js';
@@ -46,9 +46,11 @@ function Screen({ screen }: { screen: ScreenDef }) {
   return <RemoteBoundary remote={screen.remote} module={screen.module} props={props} />;
 }
 
-/** Home and preview get the banner slots (GET /settings, fetched on the first visit) and the brand. */
+/** Home and preview get the banner slots (GET /settings, fetched on the first visit unless the layout came with the page) and the brand. */
 function HomeScreen({ screen, previewName }: { screen: ScreenDef; previewName: string | null }) {
   const [settings, tenant, requestSettings] = useUnit([$settings, $tenant, settingsRequested]);
-  useEffect(() => requestSettings(), [requestSettings]);
+  useEffect(() => {
+    if (!homeLayoutCameWithPage) requestSettings();
+  }, [requestSettings]);
   return <RemoteBoundary<HomePageProps> remote={screen.remote} module={screen.module} props={{ previewName, settings, tenant }} />;
 }

@@ -52,6 +52,14 @@ export const $tenant = createStore<Tenant>(inlineTenant() ?? FALLBACK_TENANT, { 
 );
 sample({ clock: tenantRequested, filter: fetchTenantFx.pending.map((pending) => !pending), target: fetchTenantFx });
 
+/**
+ * Whether the server wrote the published home layout into index.html (window.__SHOP_HOME__; read at start-up, before
+ * mf-content's home page takes it). Then the home page does not need GET /settings — its fallback for a missing
+ * layout, which it fetches itself if the layout is gone by a later visit — and the first view makes no request.
+ */
+export const homeLayoutCameWithPage =
+  typeof window !== 'undefined' && Boolean((window as { __SHOP_HOME__?: unknown }).__SHOP_HOME__);
+
 /** Home banner slots (GET /settings), fetched the first time the home page is shown and handed to it. */
 export const settingsRequested = createEvent({ name: 'shell:settings-requested' });
 export const fetchSettingsFx = createEffect<void, Settings>(() => getSettings());

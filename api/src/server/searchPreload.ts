@@ -1,0 +1,56 @@
+/**
+ * The search page's largest element is its first hit's image (issue 8: LCP 4 s on the simulated slow phone, painted
+ * only after the shell, the catalogue remote, the search request and the render). The server that renders
+ * index.html for /search/{query} runs the same first-page search the page will send: the first hits' images are
+ * preloaded and drawn by the static first view (firstView.ts), so they paint before any script runs. Only for a
+ * plain search address: filters and sort live in the query string, and a search with them may list other articles
+ * first.
+ */
+import type { Db } from '../db/index.js';
+import { searchArticles } from '../search/engine.js';
+import { hitImageUrl } from '../search/hits.js';
+
+/** The search page's first page size (mf-catalog SearchListing's SEARCH_PAGE_SIZE). */
+const FIRST_PAGE = 24;
+/** The hits the static first view draws: two rows of the grid on a phone (React draws as many eagerly). */
+const SHOWN = 4;
+/** The hits whose images are preloaded: the first row of the grid on a phone. */
+const PRELOADED = 2;
+
+const escapeAttribute = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+const decodeOnce = (value: string) => {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+};
+
+/** The search text of a plain /search/{query} address (decoded as mf-catalog's queryFromParam does); else null. */
+export function searchQueryOfUrl(url: string): string | null {
+  if (url.includes('?')) return null;
+  const match = /^\/search\/([^/]+)\/?$/.exec(url.split('#')[0]!);
+  if (!match) return null;
+  const query = decodeOnce(decodeOnce(match[1]!)).trim();
+  return query === '' ? null : query;
+}
+
+/** The images of the first hits of the page's first search, in order; [] on any failure (the page then searches). */
+export async function firstSearchImages(db: Db, query: string): Promise<string[]> {
+  try {
+    const outcome = await searchArticles(db, { query, take: FIRST_PAGE, page: 0, filters: '' }, { withSource: true });
+    return outcome.sources.slice(0, SHOWN).map(hitImageUrl);
+  } catch {
+    return [];
+  }
+}
+
+/** `<link rel="preload" as="image">` for the first hits' images (the first one at high priority). */
+export function searchImagePreloads(images: readonly string[]): string {
+  return [...new Set(images)]
+    .slice(0, PRELOADED)
+    .map((href, i) => `<link rel="preload" as="image" href="${escapeAttribute(href)}"${i === 0 ? ' fetchpriority="high"' : ''}>`)
+    .join('');
+}
