@@ -1,7 +1,7 @@
 /**
  * The search page's largest element is its first hit's image (issue 8: LCP 4 s on the simulated slow phone, painted
  * only after the shell, the catalogue remote, the search request and the render). The server that renders
- * index.html for /search/{query} runs the same first-page search the page will send: the first hits' images are
+ * index.html for /search/{query} runs the page's first search (its first hits only): the first hits' images are
  * preloaded and drawn by the static first view (firstView.ts), so they paint before any script runs. Only for a
  * plain search address: filters and sort live in the query string, and a search with them may list other articles
  * first.
@@ -10,8 +10,6 @@ import type { Db } from '../db/index.js';
 import { searchArticles } from '../search/engine.js';
 import { hitImageUrl } from '../search/hits.js';
 
-/** The search page's first page size (mf-catalog SearchListing's SEARCH_PAGE_SIZE). */
-const FIRST_PAGE = 24;
 /** The hits the static first view draws: two rows of the grid on a phone (React draws as many eagerly). */
 const SHOWN = 4;
 /** The hits whose images are preloaded: the first row of the grid on a phone. */
@@ -37,11 +35,14 @@ export function searchQueryOfUrl(url: string): string | null {
   return query === '' ? null : query;
 }
 
-/** The images of the first hits of the page's first search, in order; [] on any failure (the page then searches). */
+/**
+ * The images of the first hits of the page's first search, in order; [] on any failure (the page then searches). The
+ * ranking ends on the article id, so the first SHOWN hits of a SHOWN-hit page are those of the page's 24-hit one.
+ */
 export async function firstSearchImages(db: Db, query: string): Promise<string[]> {
   try {
-    const outcome = await searchArticles(db, { query, take: FIRST_PAGE, page: 0, filters: '' }, { withSource: true });
-    return outcome.sources.slice(0, SHOWN).map(hitImageUrl);
+    const outcome = await searchArticles(db, { query, take: SHOWN, page: 0, filters: '' }, { withSource: true });
+    return outcome.sources.map(hitImageUrl);
   } catch {
     return [];
   }
