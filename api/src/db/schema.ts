@@ -646,26 +646,28 @@ const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 export const articleSearch = pgTable(
   'article_search',
   {
+    // Column order is a measured choice (migration 0010): fixed-width columns first, then what ranking reads, the
+    // nullable and array columns, and the wide document last, so reading a match's tier and rank skips the rest.
     articleId: integer('article_id').primaryKey().references(() => articles.id, { onDelete: 'cascade' }),
-    visible: boolean('visible').notNull(),
-    document: tsvector('document').notNull(),
-    nameSort: text('name_sort').notNull(),
     /** Bestseller quantity rank, 9999 when none (SPEC §9). */
     qtyRank: integer('qty_rank').notNull().default(9999),
-    productLineId: integer('product_line_id'),
     group3Id: integer('group3_id').notNull(),
     /** Suggested final price, øre (campaign prices are joined at query time: they depend on the clock). */
     price: integer('price').notNull(),
+    /** The id arrays below as bit sets (bit n = id n for ids 0…62): the filters' fast path (search/filters.ts). */
+    colorGroupBits: bigint('color_group_bits', { mode: 'bigint' }).notNull().default(sql`0`),
+    genderBits: bigint('gender_bits', { mode: 'bigint' }).notNull().default(sql`0`),
+    shopBits: bigint('shop_bits', { mode: 'bigint' }).notNull().default(sql`0`),
+    visible: boolean('visible').notNull(),
+    nameSort: text('name_sort').notNull(),
+    /** The name alone (`norwegian`, no positions): relevance tier 3, "every word in the name". */
+    nameDocument: tsvector('name_document').notNull().default(sql`''::tsvector`),
+    productLineId: integer('product_line_id'),
     colorGroupIds: integer('color_group_ids').array().notNull().default(sql`'{}'`),
     genderIds: integer('gender_ids').array().notNull().default(sql`'{}'`),
     /** Shops with stock (qty > 0) of any variant. */
     shopIds: integer('shop_ids').array().notNull().default(sql`'{}'`),
-    /** The name alone (`norwegian`, no positions): relevance tier 3, "every word in the name". */
-    nameDocument: tsvector('name_document').notNull().default(sql`''::tsvector`),
-    /** The id arrays above as bit sets (bit n = id n for ids 0…62): the filters' fast path (search/filters.ts). */
-    colorGroupBits: bigint('color_group_bits', { mode: 'bigint' }).notNull().default(sql`0`),
-    genderBits: bigint('gender_bits', { mode: 'bigint' }).notNull().default(sql`0`),
-    shopBits: bigint('shop_bits', { mode: 'bigint' }).notNull().default(sql`0`),
+    document: tsvector('document').notNull(),
   },
   (t) => [
     index('article_search_document_idx').using('gin', t.document),

@@ -290,6 +290,20 @@ describe.each(testDatabaseKinds())('search on %s', (kind) => {
       expect(await heapFetches()).toBe(0);
     });
 
+    it('keeps the index row in reading order: fixed-width columns first, the document last, nothing dropped', async () => {
+      // Migration 0010: every match's tier and rank are read from its row; a column behind a variable-width or
+      // nullable one (or a dropped column's null bitmap) is found by walking what comes before it.
+      const { rows } = await t().db.execute<{ name: string; fixed: boolean; nullable: boolean; dropped: boolean }>(sql`
+        select attname as name, attlen > 0 as fixed, not attnotnull as nullable, attisdropped as dropped
+        from pg_attribute where attrelid = 'article_search'::regclass and attnum > 0 order by attnum`);
+      expect(rows.filter((c) => c.dropped)).toEqual([]);
+      const firstWalked = rows.findIndex((c) => !c.fixed || c.nullable);
+      expect(rows.slice(firstWalked).filter((c) => c.fixed && !c.nullable).map((c) => c.name)).toEqual([]);
+      expect(rows.at(-1)?.name).toBe('document');
+      const read = ['name_sort', 'name_document'].map((name) => rows.findIndex((c) => c.name === name));
+      expect(read).toEqual([firstWalked, firstWalked + 1]);
+    });
+
     it('rebuilds from scratch to the same documents', async () => {
       const snapshot = sql`select s.*, s.document::text as document, d.source from article_search s
         join article_search_sources d using (article_id) order by 1`;
