@@ -108,7 +108,8 @@ export const searchRoutes: FastifyPluginAsyncTypebox = async (app) => {
           source: rawArticleJson(source, outcome.campaigns[i]!),
         })),
       );
-      return reply.type('application/json; charset=utf-8').send(body);
+      // Sent as bytes: the buffer lives outside the JavaScript heap, and its length is the Content-Length.
+      return reply.type('application/json; charset=utf-8').send(Buffer.from(body, 'utf8'));
     },
   );
 
