@@ -1,7 +1,7 @@
 /**
  * The Fastify application factory, shared by main.ts and the tests (`app.inject`).
- * Order matters: route table → security headers → cookies → sessions/CSRF → compression → OpenAPI → API routes →
- * front ends + fallbacks.
+ * Order matters: route table → security headers → cookies → sessions/CSRF → answer store → compression → the
+ * answer store's compressed copies → OpenAPI → API routes → front ends + fallbacks.
  */
 import { installPaymentStandIns } from '../payments/standins/index.js';
 import zlib from 'node:zlib';
@@ -19,7 +19,7 @@ import { installFrontends } from './frontends.js';
 import { installInputGuards } from './input.js';
 import { collectRoutes } from './route-table.js';
 import { cspDirectives, installSecurityHeaders } from './security.js';
-import { installHttpCache } from './httpCache.js';
+import { installCompressedAnswerStore, installHttpCache } from './httpCache.js';
 import { installSessions } from './session.js';
 
 export interface AppOptions {
@@ -75,6 +75,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     // this machine while the embedded database's worker was busy. (Set by the catalogue helper.)
     syncThreshold: 64 * 1024,
   });
+  installCompressedAnswerStore(app);
 
   app.addSchema(ErrorBody);
   await app.register(fastifySwagger, {

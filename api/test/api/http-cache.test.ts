@@ -1,7 +1,8 @@
 /** ETag/Cache-Control on catalogue reads, the process's answer store, and invalidation by writes (issue 8). */
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app.js';
-import { CACHE_CONTROL, etagMatches, isWrite, ResponseStore, strongEtag } from '../../src/server/httpCache.js';
+import zlib from 'node:zlib';
+import { acceptsEncoding, CACHE_CONTROL, etagMatches, isWrite, ResponseStore, strongEtag } from '../../src/server/httpCache.js';
 import * as s from '../../src/db/schema.js';
 import { Browser, makeShellTree } from '../accounts/browser.js';
 import { useTestApp } from '../support/app.js';
@@ -41,16 +42,16 @@ describe('ResponseStore', () => {
     const { store } = make(2);
     store.set('/a', 'A', '"a"', 'application/json', 0);
     store.set('/b', 'B', '"b"', 'application/json', 0);
-    expect(store.get('/a')?.body).toBe('A'); // /a is now the most recent
+    expect(store.get('/a')?.body.toString()).toBe('A'); // /a is now the most recent
     store.set('/c', 'C', '"c"', 'application/json', 0);
-    expect([store.get('/a')?.body, store.get('/b')?.body, store.get('/c')?.body]).toEqual(['A', undefined, 'C']);
+    expect([store.get('/a')?.body.toString(), store.get('/b')?.body, store.get('/c')?.body.toString()]).toEqual(['A', undefined, 'C']);
   });
 
   it('forgets an entry after its TTL', () => {
     const { store, tick } = make(10, 1000);
     store.set('/a', 'A', '"a"', 'application/json', 0);
     tick(1000);
-    expect(store.get('/a')?.body).toBe('A');
+    expect(store.get('/a')?.body.toString()).toBe('A');
     tick(1);
     expect(store.get('/a')).toBeUndefined();
   });
@@ -64,6 +65,37 @@ describe('ResponseStore', () => {
     store.set('/a', 'stale', '"s"', 'application/json', readStartedIn);
     expect(store.get('/a')).toBeUndefined();
     expect(store.size).toBe(0);
+  });
+});
+
+describe('acceptsEncoding', () => {
+  it.each([
+    [undefined, 'br', false],
+    ['', 'br', false],
+    ['gzip, deflate, br, zstd', 'br', true],
+    ['gzip, deflate, br, zstd', 'gzip', true],
+    ['gzip', 'br', false],
+    ['br;q=0, gzip', 'br', false],
+    ['br;q=0.5, gzip;q=1', 'br', true],
+    ['BR', 'br', true],
+    ['*', 'br', true],
+    ['*;q=0', 'gzip', false],
+    ['*, br;q=0', 'br', false],
+    ['identity', 'gzip', false],
+    ['gzip;q=x', 'gzip', false],
+  ])('Accept-Encoding %j accepts %s → %s', (header, coding, expected) => {
+    expect(acceptsEncoding(header, coding)).toBe(expected);
+  });
+
+  it('keeps compressed copies only of the answer stored now', () => {
+    const store = new ResponseStore(10, 1000, () => 0);
+    store.set('/a', 'A', '"a"', 'application/json', 0);
+    store.setEncoded('/a', '"old"', 'br', Buffer.from('x'));
+    expect(store.get('/a')?.encoded).toEqual({});
+    store.setEncoded('/a', '"a"', 'br', Buffer.from('y'));
+    expect(store.get('/a')?.encoded.br?.toString()).toBe('y');
+    store.set('/a', 'A2', '"a2"', 'application/json', 0);
+    expect(store.get('/a')?.encoded).toEqual({});
   });
 });
 
@@ -93,6 +125,41 @@ describe.each(testDatabaseKinds())('HTTP caching on %s', (kind) => {
     expect(second.headers.etag).toBe(first.headers.etag);
     const revalidated = await t().app.inject({ url: listing, headers: { 'if-none-match': String(first.headers.etag) } });
     expect(revalidated.statusCode).toBe(304);
+  });
+
+  it('a stored answer is kept compressed as compression first made it, for each coding a browser accepts', async () => {
+    t().app.httpCache.invalidate();
+    const plain = await t().app.inject({ url: listing });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const ask = (acceptEncoding: string) => t().app.inject({ url: listing, headers: { 'accept-encoding': acceptEncoding } });
+    const decoded = (res: Awaited<ReturnType<typeof ask>>) =>
+      res.headers['content-encoding'] === 'br' ? zlib.brotliDecompressSync(res.rawPayload).toString() : zlib.gunzipSync(res.rawPayload).toString();
+
+    const first = await ask('gzip, deflate, br');
+    expect([first.headers['x-cache'], first.headers['content-encoding']]).toEqual(['hit', 'br']);
+    const firstCompressed = t().app.httpCache.store.get(listing)?.encoded.br;
+    expect(firstCompressed?.equals(first.rawPayload)).toBe(true);
+    const second = await ask('gzip, deflate, br');
+    expect(second.rawPayload.equals(first.rawPayload)).toBe(true);
+    expect(second.headers.vary).toContain('accept-encoding');
+    expect(second.headers.etag).toBe(plain.headers.etag);
+    expect(decoded(second)).toBe(plain.body);
+
+    const gzip = await ask('gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(decoded(gzip)).toBe(plain.body);
+    expect(t().app.httpCache.store.get(listing)?.encoded.gzip?.equals(gzip.rawPayload)).toBe(true);
+    expect((await ask('br;q=0, gzip')).headers['content-encoding']).toBe('gzip');
+
+    const identity = await ask('identity');
+    expect([identity.headers['content-encoding'], identity.body]).toEqual([undefined, plain.body]);
+    const refused = await t().app.inject({ url: listing, headers: { 'accept-encoding': 'br', 'x-no-compression': '1' } });
+    expect([refused.headers['content-encoding'], refused.body]).toEqual([undefined, plain.body]);
+
+    t().app.httpCache.invalidate();
+    const fresh = await ask('br');
+    expect([fresh.headers['x-cache'], fresh.headers['content-encoding']]).toEqual([undefined, 'br']);
+    expect(decoded(fresh)).toBe(plain.body);
   });
 
   it('a failed write changes nothing and keeps the store; a successful one empties it, so new stock shows at once', async () => {
