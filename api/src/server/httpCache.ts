@@ -174,11 +174,12 @@ export class ResponseStore {
     return entry;
   }
 
-  set(key: string, body: string, etag: string, contentType: string, generation: number): void {
+  set(key: string, body: Buffer | string, etag: string, contentType: string, generation: number): void {
     // An answer computed before a write finished must not be stored under the new generation.
     if (generation !== this.generation) return;
+    const bytes = typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
     this.entries.delete(key);
-    this.entries.set(key, { generation, storedAt: this.now(), body: Buffer.from(body, 'utf8'), etag, contentType, encoded: {} });
+    this.entries.set(key, { generation, storedAt: this.now(), body: bytes, etag, contentType, encoded: {} });
     while (this.entries.size > this.maxEntries) {
       const oldest = this.entries.keys().next().value;
       if (oldest === undefined) break;
@@ -284,17 +285,19 @@ export function installHttpCache(app: FastifyInstance, options: HttpCacheOptions
     }
     if (reply.statusCode !== 200 || reply.getHeader('x-cache') === 'hit') return payload;
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
-    const etag = strongEtag(payload);
+    // Encoded once: the same bytes are hashed, stored and written (a string was encoded for each of the three).
+    const bytes = typeof payload === 'string' ? Buffer.from(payload, 'utf8') : payload;
+    const etag = strongEtag(bytes);
     reply.header('cache-control', CACHE_CONTROL[policy]).header('etag', etag);
     if (request.cacheGeneration !== undefined && request.method === 'GET' && typeof payload === 'string') {
       const contentType = String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8');
-      store.set(request.url, payload, etag, contentType, request.cacheGeneration);
+      store.set(request.url, bytes, etag, contentType, request.cacheGeneration);
     }
     if (etagMatches(request.headers['if-none-match'], etag)) {
       reply.code(304);
       return '';
     }
-    return payload;
+    return bytes;
   });
 }
 
