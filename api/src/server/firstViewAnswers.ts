@@ -1,7 +1,7 @@
 /**
  * The first view's API answers in index.html (window.__SHOP_ANSWERS__, docs/adr/0009). The server that renders the
  * page knows which requests the page's first render sends — a category's first page and facet lists, a product and
- * its stock, a search's first hits and the search box's suggestions, the checkout's user and shipping methods — and
+ * its stock, a search's first hits, the checkout's user and shipping methods — and
  * answers them here, through the routes themselves (app.inject with the shopper's session, so every rule, cache and
  * schema applies as on the network). The API client answers those requests from the page
  * (shared-contracts api/firstAnswers.ts), so axios is imported only after the first view. A request the page sends
@@ -10,7 +10,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { RawArticleDetail, RawCategory } from '@shop/contracts/types';
 import { answerKey, searchBody, type FirstViewAnswer } from '@shop/contracts/api';
-import { CATEGORY_DEFAULT_QUERY, SEARCH_PAGE_SIZE, SEARCH_SUGGESTIONS } from '@shop/contracts/constants';
+import { CATEGORY_DEFAULT_QUERY, SEARCH_PAGE_SIZE } from '@shop/contracts/constants';
 
 const API = '/api/v1';
 
@@ -56,6 +56,18 @@ export function firstViewPage(url: string, category: RawCategory | null, searchQ
   return null;
 }
 
+/** The search page's first page of hits (mf-catalog search/SearchListing.tsx, no filters). */
+export function searchListingRequest(query: string): FirstViewRequest {
+  return { method: 'POST', url: '/articles/search', body: searchBody({ query, take: SEARCH_PAGE_SIZE, page: 0, filters: '' }) };
+}
+
+/** The search listing's answer among the page's answers (its first hits' images come from it: searchPreload.ts). */
+export function searchListingAnswer(answers: readonly FirstViewAnswer[], query: string): FirstViewAnswer | undefined {
+  const { method, url, params, body } = searchListingRequest(query);
+  const key = answerKey(method, url, params, body);
+  return answers.find((answer) => answer.key === key);
+}
+
 /** The requests the page's first render sends, exactly as the client sends them (same paths, params and bodies). */
 export function firstViewRequests(page: FirstViewPage): FirstViewRequest[] {
   switch (page.kind) {
@@ -64,15 +76,9 @@ export function firstViewRequests(page: FirstViewPage): FirstViewRequest[] {
         ...FACET_REFERENCE,
         { method: 'GET', url: `/categories/${encodeURIComponent(String(page.category.MainGroupID))}/articles`, params: { ...CATEGORY_DEFAULT_QUERY } },
       ];
-    case 'search': {
-      const suggestion = page.query.trim().replace(/\s+/g, ' ');
-      return [
-        ...FACET_REFERENCE,
-        { method: 'POST', url: '/articles/search', body: searchBody({ query: page.query, take: SEARCH_PAGE_SIZE, page: 0, filters: '' }) },
-        // The search box starts with the page's query and asks for its suggestions (mf-catalog search/SearchBox.tsx).
-        { method: 'POST', url: '/articles/search', body: searchBody({ query: suggestion, take: SEARCH_SUGGESTIONS, page: 0 }) },
-      ];
-    }
+    case 'search':
+      // The search box asks for suggestions only once the shopper turns to it (mf-catalog search/SearchBox.tsx).
+      return [...FACET_REFERENCE, searchListingRequest(page.query)];
     case 'product':
       // The article's stock (GET /articles/availability/{id}) follows from its answer: productFollowUps.
       return [{ method: 'GET', url: `/articles/${encodeURIComponent(page.slug)}` }, { method: 'GET', url: '/shops' }];

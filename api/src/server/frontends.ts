@@ -21,8 +21,8 @@ import { settingsFromSlots } from '../routes/settings/index.js';
 import { tenantFromRows } from '../routes/tenant/index.js';
 import { TEXTS } from './errors.js';
 import { categoryOfPath, consentGiven, firstViewHtml, withFirstView } from './firstView.js';
-import { firstSearchImages, searchImagePreloads, searchQueryOfUrl } from './searchPreload.js';
-import { firstViewAnswers, firstViewPage } from './firstViewAnswers.js';
+import { firstSearchImages, searchImagePreloads, searchImagesOfAnswer, searchQueryOfUrl } from './searchPreload.js';
+import { firstViewAnswers, firstViewPage, searchListingAnswer } from './firstViewAnswers.js';
 import { inlineScriptHashes, serializeCsp, type CspDirectives } from './security.js';
 
 export interface FrontendOptions {
@@ -202,16 +202,12 @@ export async function installFrontends(app: FastifyInstance, options: FrontendOp
       category = categoryOfPath(pathname, tree);
       const query = searchQueryOfUrl(request.url);
       const page = firstViewPage(request.url, category, query);
-      const [images, answers] = await Promise.all([
-        query === null ? [] : firstSearchImages(app.database.db, query),
-        page === null
-          ? []
-          : firstViewAnswers(app, page, {
-              sessionCookie: await request.session.cookie(),
-              csrfToken: session.csrfToken,
-            }),
-      ]);
-      searchImages = images;
+      const answers =
+        page === null ? [] : await firstViewAnswers(app, page, { sessionCookie: await request.session.cookie(), csrfToken: session.csrfToken });
+      if (query !== null) {
+        // The page's first search is among the answers: its first hits' images need no second search.
+        searchImages = searchImagesOfAnswer(searchListingAnswer(answers, query)?.data) ?? (await firstSearchImages(app.database.db, query));
+      }
       head += searchImagePreloads(searchImages) + answersScript(answers);
     }
     // What the shopper sees before the scripts run (the LCP element on the home and category pages): firstView.ts.

@@ -8,8 +8,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { answerKey, searchBody, type FirstViewAnswer } from '@shop/contracts/api';
-import { CATEGORY_DEFAULT_QUERY, SEARCH_PAGE_SIZE, SEARCH_SUGGESTIONS } from '@shop/contracts/constants';
+import { CATEGORY_DEFAULT_QUERY, SEARCH_PAGE_SIZE } from '@shop/contracts/constants';
 import { firstViewPage, firstViewRequests } from '../../src/server/firstViewAnswers.js';
+import { firstSearchImages, searchImagesOfAnswer } from '../../src/server/searchPreload.js';
 import { useTestApp } from '../support/app.js';
 import { postHeaders } from '../support/catalog.js';
 import { testDatabaseKinds } from '../support/databases.js';
@@ -48,11 +49,9 @@ describe('the page that asks', () => {
       url: '/categories/1/articles',
       params: { ...CATEGORY_DEFAULT_QUERY },
     });
-    const search = firstViewRequests({ kind: 'search', query: 'rød  jakke' }).filter((r) => r.method === 'POST');
-    expect(search.map((r) => r.body)).toEqual([
-      { query: 'rød  jakke', take: SEARCH_PAGE_SIZE, page: 0, filters: '' },
-      { query: 'rød jakke', take: SEARCH_SUGGESTIONS, page: 0, filters: '' },
-    ]);
+    // The search box asks for no suggestions before the shopper turns to it: only the listing's search.
+    const search = firstViewRequests({ kind: 'search', query: 'rød jakke' }).filter((r) => r.method === 'POST');
+    expect(search.map((r) => r.body)).toEqual([{ query: 'rød jakke', take: SEARCH_PAGE_SIZE, page: 0, filters: '' }]);
     expect(firstViewRequests({ kind: 'product', slug: 'rød-lue' })[0]!.url).toBe('/articles/r%C3%B8d-lue');
   });
 });
@@ -91,11 +90,17 @@ describe.each(testDatabaseKinds())('first-view answers in index.html on %s', (ki
     expect((await page('/product/finnes-ikke')).has(answerKey('GET', '/articles/finnes-ikke'))).toBe(false);
   });
 
-  it('a search page on a first visit: the listing and the suggestions (POSTs with the new session)', async () => {
-    const answers = await page('/search/jakke');
-    for (const body of [searchBody({ query: 'jakke', take: SEARCH_PAGE_SIZE, page: 0, filters: '' }), searchBody({ query: 'jakke', take: SEARCH_SUGGESTIONS, page: 0 })]) {
-      expect(answers.get(answerKey('POST', '/articles/search', undefined, body))?.data).toEqual(await direct('POST', '/articles/search', body));
-    }
+  it('a search page on a first visit: the listing (a POST with the session made for the page), its images from it', async () => {
+    const res = await t().app.inject({ method: 'GET', url: '/search/jakke', headers: { accept: 'text/html' } });
+    const answers = new Map(answersOf(res.body).map((answer) => [answer.key, answer]));
+    const body = searchBody({ query: 'jakke', take: SEARCH_PAGE_SIZE, page: 0, filters: '' });
+    const listing = answers.get(answerKey('POST', '/articles/search', undefined, body))?.data;
+    expect(listing).toEqual(await direct('POST', '/articles/search', body));
+    // The static first view draws the first hits' images, the same as a search for them alone finds.
+    const images = await firstSearchImages(t().db, 'jakke');
+    expect(images.length).toBeGreaterThan(0);
+    expect(searchImagesOfAnswer(listing)).toEqual(images);
+    for (const image of images) expect(res.body).toContain(`src="${image}"`);
   });
 
   it('the checkout: no customer (204) and the shipping methods', async () => {
