@@ -80,7 +80,7 @@ export function firstViewRequests(page: FirstViewPage): FirstViewRequest[] {
       // The search box asks for suggestions only once the shopper turns to it (mf-catalog search/SearchBox.tsx).
       return [...FACET_REFERENCE, searchListingRequest(page.query)];
     case 'product':
-      // The article's stock (GET /articles/availability/{id}) follows from its answer: productFollowUps.
+      // The article's stock (GET /articles/availability/{id}) follows from its answer: followUps below.
       return [{ method: 'GET', url: `/articles/${encodeURIComponent(page.slug)}` }, { method: 'GET', url: '/shops' }];
     case 'checkout':
       return [
