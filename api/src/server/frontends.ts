@@ -21,7 +21,8 @@ import { settingsFromSlots } from '../routes/settings/index.js';
 import { tenantFromRows } from '../routes/tenant/index.js';
 import { TEXTS } from './errors.js';
 import { categoryOfPath, consentGiven, firstViewHtml, withFirstView } from './firstView.js';
-import { firstSearchImages, searchImagePreloads, searchQueryOfUrl } from './searchPreload.js';
+import { firstSearchImages, searchImagePreloads, searchImagesOfAnswer, searchQueryOfUrl } from './searchPreload.js';
+import { firstViewAnswers, firstViewPage, searchListingAnswer } from './firstViewAnswers.js';
 import { inlineScriptHashes, serializeCsp, type CspDirectives } from './security.js';
 
 export interface FrontendOptions {
@@ -81,6 +82,11 @@ export function homeScript(layout: unknown): string {
 /** GET /categories' answer for the menu and the catalogue's first render (shared-contracts api/catalog.ts). */
 export function categoriesScript(categories: unknown): string {
   return categories ? `<script>window.__SHOP_CATEGORIES__=${scriptJson(categories)}</script>` : '';
+}
+
+/** The answers of the page's first API requests (firstViewAnswers.ts; the client: shared-contracts api/firstAnswers.ts). */
+export function answersScript(answers: readonly unknown[]): string {
+  return answers.length ? `<script>window.__SHOP_ANSWERS__=${scriptJson(answers)}</script>` : '';
 }
 
 /**
@@ -195,10 +201,14 @@ export async function installFrontends(app: FastifyInstance, options: FrontendOp
     } else {
       category = categoryOfPath(pathname, tree);
       const query = searchQueryOfUrl(request.url);
+      const page = firstViewPage(request.url, category, query);
+      const answers =
+        page === null ? [] : await firstViewAnswers(app, page, { sessionCookie: await request.session.cookie(), csrfToken: session.csrfToken });
       if (query !== null) {
-        searchImages = await firstSearchImages(app.database.db, query);
-        head += searchImagePreloads(searchImages);
+        // The page's first search is among the answers: its first hits' images need no second search.
+        searchImages = searchImagesOfAnswer(searchListingAnswer(answers, query)?.data) ?? (await firstSearchImages(app.database.db, query));
       }
+      head += searchImagePreloads(searchImages) + answersScript(answers);
     }
     // What the shopper sees before the scripts run (the LCP element on the home and category pages): firstView.ts.
     const consent = consentGiven(request.headers.cookie);

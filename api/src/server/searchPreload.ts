@@ -48,6 +48,18 @@ export async function firstSearchImages(db: Db, query: string): Promise<string[]
   }
 }
 
+/**
+ * The images of the first hits in the page's first search answer when the page carries it (firstViewAnswers.ts: the
+ * same search, 24 hits with their articles, whose Image is the hit image): no second search for them. Null without
+ * a usable answer.
+ */
+export function searchImagesOfAnswer(data: unknown): string[] | null {
+  const hits = (data as { hits?: { hits?: Array<{ _source?: { Image?: unknown } }> } } | null)?.hits?.hits;
+  if (!Array.isArray(hits)) return null;
+  const images = hits.slice(0, SHOWN).map((hit) => hit?._source?.Image);
+  return images.every((image): image is string => typeof image === 'string') ? images : null;
+}
+
 /** `<link rel="preload" as="image">` for the first hits' images (the first one at high priority). */
 export function searchImagePreloads(images: readonly string[]): string {
   return [...new Set(images)]

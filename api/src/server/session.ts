@@ -77,6 +77,8 @@ function sessionLookup(db: Db): ReturnType<typeof buildSessionLookup> {
 /** The session of one request; created per request, talks to the database only when asked. */
 export class RequestSession {
   private loaded: Promise<SessionData | null> | null = null;
+  /** The cookie value of the loaded or created session (index.html's first-view answers are asked with it). */
+  private cookieValue: string | null = null;
 
   constructor(
     private readonly options: SessionOptions & { lastCleanup: { at: number } },
@@ -129,10 +131,17 @@ export class RequestSession {
     const old = await this.get();
     if (old) await this.options.db.delete(sessions).where(eq(sessions.id, old.id));
     this.reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    this.cookieValue = null;
     this.loaded = Promise.resolve(null);
   }
 
+  /** The session cookie's value once get() or ensure() found or made the session; null without one. */
+  async cookie(): Promise<string | null> {
+    return (await this.get()) ? this.cookieValue : null;
+  }
+
   private setCookie(value: string, expiresAt: Date): void {
+    this.cookieValue = value;
     this.reply.setCookie(SESSION_COOKIE, value, {
       path: '/',
       httpOnly: true,
@@ -149,6 +158,7 @@ export class RequestSession {
     const now = this.now();
     const [row] = await sessionLookup(this.options.db).execute({ id, now: now.toISOString() });
     if (!row) return null;
+    this.cookieValue = cookie;
     let expiresAt = row.expiresAt;
     if (now.getTime() - row.lastSeenAt.getTime() >= SESSION_REFRESH_MS) {
       expiresAt = new Date(now.getTime() + SESSION_TTL_MS);

@@ -151,9 +151,31 @@ async function breakRemote(context: BrowserContext, c: RemoteCase, mode: Mode): 
   } else {
     glob = c.badApi.glob;
     handler = (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(c.badApi.body()) });
+    // A page's first requests are answered from index.html (docs/adr/0009): without those answers the page asks the
+    // network, where the answer of the wrong shape waits.
+    await context.route(isDocument, withoutFirstViewAnswers);
+    await context.route(glob, handler);
+    return async () => {
+      await context.unroute(glob, handler);
+      await context.unroute(isDocument, withoutFirstViewAnswers);
+    };
   }
   await context.route(glob, handler);
   return () => context.unroute(glob, handler);
+}
+
+const isDocument = (url: URL) => !url.pathname.startsWith('/api/') && !url.pathname.startsWith('/mf/') && !/\.[a-z0-9]+$/i.test(url.pathname);
+
+/** index.html as served, minus the first view's API answers (the other inline scripts keep their CSP hashes). */
+async function withoutFirstViewAnswers(route: Route): Promise<void> {
+  if (route.request().resourceType() !== 'document') return route.fallback();
+  const response = await route.fetch();
+  const body = (await response.text()).replace(/<script>window\.__SHOP_ANSWERS__=.*?<\/script>/s, '');
+  // The body is handed over decoded and shorter: the original encoding and length no longer apply.
+  const headers = { ...response.headers() };
+  delete headers['content-encoding'];
+  delete headers['content-length'];
+  await route.fulfill({ status: response.status(), headers, body });
 }
 
 async function expectChromeWorks(page: Page, cartBadge: boolean): Promise<void> {

@@ -26,10 +26,15 @@ export default function SearchBox({ initialQuery = '' }: SearchBoxProps) {
   const [suggestions, setSuggestions] = useState<Article[]>([]);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
+  // Suggestions are asked for once the shopper turns to the box (focus, typing, arrow keys), not for the query a
+  // search page starts it with: nobody sees that list before turning to the box, and asking at once put a request
+  // (and with it axios) into every search page's first view.
+  const [engaged, setEngaged] = useState(false);
   const box = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     const query = suggestionQuery(text);
+    if (!engaged) return;
     if (query === null) {
       setSuggestions([]);
       return;
@@ -48,7 +53,7 @@ export default function SearchBox({ initialQuery = '' }: SearchBoxProps) {
       clearTimeout(timer);
       controller.abort();
     };
-  }, [text]);
+  }, [text, engaged]);
 
   // Close when focus or a click leaves the widget.
   useEffect(() => {
@@ -74,6 +79,7 @@ export default function SearchBox({ initialQuery = '' }: SearchBoxProps) {
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
       event.preventDefault();
+      setEngaged(true);
       setOpen(true);
       setActive((current) => moveActive(current, event.key === 'ArrowDown' ? 1 : -1, suggestions.length));
     } else if (event.key === 'Escape') {
@@ -104,9 +110,13 @@ export default function SearchBox({ initialQuery = '' }: SearchBoxProps) {
           maxLength={200}
           onChange={(event) => {
             setText(event.target.value);
+            setEngaged(true);
             setOpen(true);
           }}
-          onFocus={() => setOpen(true)}
+          onFocus={() => {
+            setEngaged(true);
+            setOpen(true);
+          }}
           onKeyDown={onKeyDown}
         />
         <button type="submit" className={styles.submit}>

@@ -1,5 +1,6 @@
 import { useCallback, type ReactNode } from 'react';
 import { searchArticles } from '@shop/contracts/api';
+import { SEARCH_PAGE_SIZE } from '@shop/contracts/constants';
 import type { ArticleFilters, Gender } from '@shop/contracts/types';
 import { hasActiveFilters } from '../filters/clientFilters.js';
 import { FilterPanel, type FilterOptions } from '../filters/FilterPanel.js';
@@ -12,7 +13,8 @@ import { useLoad } from '../shared/useLoad.js';
 import styles from '../listing/Listing.module.css';
 
 /** Hits per "Vis flere" page of the search and the gender landings. */
-export const SEARCH_PAGE_SIZE = 24;
+// One fact for the listing and the server's first-view answers (api/src/server/firstViewAnswers.ts).
+export { SEARCH_PAGE_SIZE } from '@shop/contracts/constants';
 
 interface Props {
   /** Text to search for; '' lists every article that passes the filters. */

@@ -113,7 +113,8 @@ export async function getBrandArticles(opts?: RequestOptions): Promise<Article[]
   return (await get<RawArticle[]>('/articles/brand', undefined, opts)).map(mapArticle);
 }
 
-function searchBody(request: Partial<SearchRequest> & { query: string }): SearchRequest {
+/** The body of POST /articles/search and /searchids (the server builds the same one for its first-view answers). */
+export function searchBody(request: Partial<SearchRequest> & { query: string }): SearchRequest {
   return { query: request.query, take: request.take ?? SEARCH_TAKE, page: request.page ?? 0, filters: request.filters ?? '' };
 }
 

@@ -7,6 +7,7 @@
  */
 import type { AxiosInstance, AxiosRequestConfig, AxiosResponse, AxiosStatic } from 'axios';
 import { toApiError } from './errors.js';
+import { takeFirstViewAnswer } from './firstAnswers.js';
 
 export const DEFAULT_API_BASE_URL = '/api/v1';
 
@@ -105,7 +106,20 @@ export function inFlightCount(): number {
   return inFlight.size;
 }
 
+/**
+ * The request's answer from index.html (firstAnswers.ts), shaped as axios would give it; undefined when the page
+ * has none for it. A 2xx only: the server writes no error answers.
+ */
+function inlineAnswer<T>(config: AxiosRequestConfig): AxiosResponse<T> | undefined {
+  if (config.signal?.aborted || baseUrl !== DEFAULT_API_BASE_URL) return undefined;
+  const answer = takeFirstViewAnswer(config.method ?? 'get', config.url ?? '', config.params, config.data);
+  if (!answer || answer.status < 200 || answer.status >= 300) return undefined;
+  return { data: answer.data as T, status: answer.status, statusText: '', headers: {}, config } as AxiosResponse<T>;
+}
+
 async function send<T>(config: AxiosRequestConfig): Promise<AxiosResponse<T>> {
+  const inline = inlineAnswer<T>(config);
+  if (inline) return inline;
   try {
     return await (await http()).request<T>({ baseURL: baseUrl, ...config });
   } catch (error) {

@@ -9,6 +9,7 @@ export {
   type RequestOptions,
 } from './client.js';
 export * from './errors.js';
+export { answerKey, takeFirstViewAnswer, ANSWER_LIFETIME_MS, type FirstViewAnswer } from './firstAnswers.js';
 export * from './catalog.js';
 export * from './customer.js';
 export * from './commerce.js';

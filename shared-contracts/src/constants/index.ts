@@ -15,6 +15,10 @@ export const CATEGORY_DEFAULT_QUERY = Object.freeze({ page: 1, per_page: CATEGOR
 
 /** Search defaults: take 1000, page zero-based. */
 export const SEARCH_TAKE = 1000;
+/** Hits per page of the search listing ("Vis flere" asks for the next page). */
+export const SEARCH_PAGE_SIZE = 24;
+/** As-you-type suggestions of the search box. */
+export const SEARCH_SUGGESTIONS = 6;
 
 /** Cart line default count. */
 export const CART_LINE_DEFAULT_COUNT = 1;
