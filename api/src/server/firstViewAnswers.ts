@@ -11,6 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import type { RawArticleDetail, RawCategory } from '@shop/contracts/types';
 import { answerKey, searchBody, type FirstViewAnswer } from '@shop/contracts/api';
 import { CATEGORY_DEFAULT_QUERY, SEARCH_PAGE_SIZE } from '@shop/contracts/constants';
+import { decodeOnce } from './searchPreload.js';
 
 const API = '/api/v1';
 
@@ -24,14 +25,6 @@ export interface FirstViewRequest {
 
 /** The facet lists every listing (category and search) loads with its first render (mf-catalog shared/reference.ts). */
 const FACET_REFERENCE: FirstViewRequest[] = ['/colorgroups', '/genders', '/productlines', '/shops'].map((url) => ({ method: 'GET', url }));
-
-const decodeOnce = (value: string) => {
-  try {
-    return decodeURIComponent(value);
-  } catch {
-    return value;
-  }
-};
 
 /** What a page is, as far as its first requests go; null for pages whose first view sends none we answer. */
 export type FirstViewPage =

@@ -18,7 +18,8 @@ const PRELOADED = 2;
 const escapeAttribute = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-const decodeOnce = (value: string) => {
+/** One level of percent-decoding of a path segment; the text as it is when it is not valid percent-encoding. */
+export const decodeOnce = (value: string) => {
   try {
     return decodeURIComponent(value);
   } catch {
