@@ -152,6 +152,7 @@ export function createConfig({ packageDir, name, exposes, port, devJson }) {
             minify: !dev,
             templateParameters: { devToolsHookShim: serving && isShell ? DEVTOOLS_HOOK_SHIM : '' },
           }),
+        isShell && new ShellStartPlugin(),
         new ModuleFederationPlugin({
           name,
           ...(isShell
@@ -191,6 +192,37 @@ export function createConfig({ packageDir, name, exposes, port, devJson }) {
       },
     };
   };
+}
+
+/**
+ * index.html starts the shell with shell/src/start/startAfterFirstPaint.ts, inlined, instead of the
+ * `<script defer src="main.….js">` HtmlRspackPlugin writes: main.js is requested only once the server's static first
+ * view has painted (the reasons are in that file). The function is compiled from its TypeScript source here, so the
+ * unit-tested code is the code in the page; the server hashes the inline script into its CSP like the others.
+ */
+const SHELL_START_SOURCE = path.join(ROOT, 'shell/src/start/startAfterFirstPaint.ts');
+class ShellStartPlugin {
+  apply(compiler) {
+    compiler.hooks.compilation.tap('ShellStartPlugin', (compilation) => {
+      compilation.fileDependencies.add(SHELL_START_SOURCE);
+      rspack.HtmlRspackPlugin.getCompilationHooks(compilation).alterAssetTagGroups.tapPromise('ShellStartPlugin', async (data) => {
+        const entries = data.headTags.filter((tag) => tag.tagName === 'script' && tag.attributes.src);
+        if (entries.length !== 1) throw new Error(`ShellStartPlugin expects one entry script in index.html, found ${entries.length}`);
+        const { code } = await rspack.experiments.swc.transform(readFileSync(SHELL_START_SOURCE, 'utf8'), {
+          filename: SHELL_START_SOURCE,
+          jsc: { parser: { syntax: 'typescript' }, target: 'es2020', minify: { compress: true, mangle: true } },
+          minify: true,
+          isModule: true,
+        });
+        const body = code.replace(/^export\s+/m, '').trim();
+        if (!body.startsWith('function startAfterFirstPaint(')) throw new Error('startAfterFirstPaint.ts must hold one exported function');
+        const call = `startAfterFirstPaint(window,${JSON.stringify(entries[0].attributes.src)})`;
+        data.headTags = data.headTags.filter((tag) => tag !== entries[0]);
+        data.bodyTags.push(rspack.HtmlRspackPlugin.createHtmlTagObject('script', {}, `(function(){${body}${call}})()`));
+        return data;
+      });
+    });
+  }
 }
 
 /**

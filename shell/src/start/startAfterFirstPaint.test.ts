@@ -1,0 +1,124 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { startAfterFirstPaint } from './startAfterFirstPaint.js';
+
+const MAIN = '/main.0123456789.js';
+
+type Entry = { element?: Element | null; size?: number };
+
+/** A window around happy-dom's document whose PerformanceObserver the test drives by hand. */
+function fakeWindow({ largestPaint = true } = {}) {
+  const observers: Array<(entries: Entry[]) => void> = [];
+  class FakeObserver {
+    static supportedEntryTypes = largestPaint ? ['largest-contentful-paint', 'paint'] : ['paint'];
+    constructor(private readonly callback: (list: { getEntries: () => Entry[] }) => void) {}
+    observe(options: { type: string; buffered?: boolean }) {
+      expect(options).toEqual({ type: 'largest-contentful-paint', buffered: true });
+      observers.push((entries) => this.callback({ getEntries: () => entries }));
+    }
+  }
+  const win = {
+    document,
+    innerWidth: 412,
+    innerHeight: 823,
+    PerformanceObserver: FakeObserver,
+    setTimeout: (fn: () => void, ms: number) => setTimeout(fn, ms),
+    requestAnimationFrame: (fn: FrameRequestCallback) => requestAnimationFrame(fn),
+  } as unknown as Window & typeof globalThis;
+  return { win, report: (...entries: Entry[]) => observers.forEach((notify) => notify(entries)), observers };
+}
+
+const mainScripts = () => [...document.querySelectorAll('script')].filter((s) => s.getAttribute('src') === MAIN);
+
+/** A first-view image of 300 × 300 CSS pixels at `top` (the viewport is 412 × 823). */
+function firstViewImage({ complete, top = 100 }: { complete: boolean; top?: number }) {
+  document.body.innerHTML = '<div id="root"><div data-first-view="mf_catalog/SearchPage"><img src="/a.svg" data-largest-paint></div></div>';
+  const image = document.querySelector('img')!;
+  Object.defineProperty(image, 'complete', { value: complete });
+  image.getBoundingClientRect = () => ({ left: 50, right: 350, top, bottom: top + 300, width: 300, height: 300 }) as DOMRect;
+  return image;
+}
+
+beforeEach(() => {
+  // The test checks that main.js is asked for, not what it does: happy-dom may skip loading it without an error.
+  (window as unknown as { happyDOM: { settings: { handleDisabledFileLoadingAsSuccess: boolean } } }).happyDOM.settings.handleDisabledFileLoadingAsSuccess = true;
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  document.body.innerHTML = '';
+});
+
+describe('startAfterFirstPaint', () => {
+  it('adds main.js once the first view\'s image has loaded and the browser reported its paint', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'requestAnimationFrame'] });
+    const image = firstViewImage({ complete: false });
+    const { win, report, observers } = fakeWindow();
+    startAfterFirstPaint(win, MAIN, 500, 200);
+    await vi.advanceTimersByTimeAsync(100);
+    expect(observers).toHaveLength(0); // nothing watched before the image is in
+    image.dispatchEvent(new Event('load'));
+    report({ element: document.createElement('p'), size: 20_000 }); // an earlier, smaller paint is not the one
+    await vi.advanceTimersByTimeAsync(10);
+    expect(mainScripts()).toHaveLength(0);
+    report({ element: image });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(mainScripts()).toHaveLength(1);
+    // Later reports and the fallback timers add nothing.
+    report({ element: image });
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(mainScripts()).toHaveLength(1);
+  });
+
+  it.each([
+    ['a larger element was painted already (a phone\'s cookie notice over a category banner)', { top: 100 }, 90_000],
+    ['the image is below the fold', { top: 900 }, 1],
+  ])('starts without the image\'s report when %s', async (_case, { top }, size) => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'requestAnimationFrame'] });
+    firstViewImage({ complete: true, top });
+    const { win, report } = fakeWindow();
+    startAfterFirstPaint(win, MAIN, 500, 200);
+    report({ element: document.createElement('p'), size: size - 1 });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(mainScripts()).toHaveLength(top > 823 ? 1 : 0);
+    report({ element: document.createElement('p'), size });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(mainScripts()).toHaveLength(1);
+  });
+
+  it.each([
+    ['the image is not the largest element (no report for it)', { complete: true }, 'none' as const, 200],
+    ['the image fails to load', { complete: false }, 'error' as const, 200],
+    ['the image never comes', { complete: false }, 'none' as const, 500 + 200],
+  ])('falls back on timers when %s', async (_case, image, event, startsAfterMs) => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'requestAnimationFrame'] });
+    const element = firstViewImage(image);
+    startAfterFirstPaint(fakeWindow().win, MAIN, 500, 200);
+    if (event === 'error') element.dispatchEvent(new Event('error'));
+    await vi.advanceTimersByTimeAsync(startsAfterMs - 5);
+    expect(mainScripts()).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(10);
+    expect(mainScripts()).toHaveLength(1);
+  });
+
+  it.each([
+    ['no first view', '<header>Staut</header>'],
+    ['a first-view image the server did not mark as the largest paint', '<div data-first-view="mf_catalog/CategoryPage"><img src="/b.svg"></div>'],
+  ])('with %s starts at once, as a deferred script would', (_case, firstView) => {
+    document.body.innerHTML = `<div id="root">${firstView}</div>`;
+    const { win, observers } = fakeWindow();
+    startAfterFirstPaint(win, MAIN, 500, 200);
+    expect(mainScripts()).toHaveLength(1);
+    expect(observers).toHaveLength(0);
+  });
+
+  it('in a browser without largest-paint reports waits for one painted frame', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'requestAnimationFrame'] });
+    firstViewImage({ complete: true });
+    const { win, observers } = fakeWindow({ largestPaint: false });
+    startAfterFirstPaint(win, MAIN, 500, 200);
+    expect(observers).toHaveLength(0);
+    expect(mainScripts()).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(50);
+    expect(mainScripts()).toHaveLength(1);
+  });
+});

@@ -1,0 +1,80 @@
+/**
+ * What index.html runs instead of `<script defer src="main.js">` (issue 8: LCP of the home and search pages). When
+ * the static first view the server wrote into #root (api/src/server/firstView.ts) holds the page's largest image,
+ * the shell's entry script is requested only once the browser has painted that image and reported the paint.
+ *
+ * Why not `defer`: a deferred main.js is evaluated as soon as the document is parsed, which on a fast load is before
+ * the image has painted; the app's start (federation runtime, chunk requests) then competes with the largest paint
+ * for a slow phone's main thread and network. A preload of main.js does not help: its download counts against the
+ * paint. Lighthouse's mobile profile measured the search page's LCP at ~1.35 s with `defer` and ~0.91 s with this.
+ *
+ * Rules:
+ * - an image marked `data-largest-paint` in the first view: wait for it (load or error, at most `maxImageWaitMs`),
+ *   then for the browser's largest-contentful-paint entry for it, or for one of something at least as large as the
+ *   image's part of the viewport (then the image is not the largest paint after all), at most `maxReportWaitMs`;
+ * - no such image (no first view, or a category whose 4:1 banner is smaller than a phone's cookie notice): start at
+ *   once, as a deferred script would;
+ * - a browser without largest-contentful-paint entries (Safari): wait for one painted frame after the image instead;
+ * - the entry script is added once, whichever of these fires first.
+ *
+ * This function is inlined into index.html as source text (rspack.base.mjs, `ShellStartPlugin`): it must not use
+ * anything outside itself, and it runs before any bundle.
+ */
+export function startAfterFirstPaint(
+  win: Window & typeof globalThis,
+  src: string,
+  maxImageWaitMs = 500,
+  maxReportWaitMs = 200,
+): void {
+  const doc = win.document;
+  let started = false;
+  const start = () => {
+    if (started) return;
+    started = true;
+    const script = doc.createElement('script');
+    script.src = src;
+    doc.body.appendChild(script);
+  };
+
+  // The server marks the first view's image that is the page's largest paint (api/src/server/firstView.ts).
+  const image = doc.querySelector<HTMLImageElement>('[data-first-view] img[data-largest-paint]');
+  if (!image) {
+    start();
+    return;
+  }
+
+  const Observer = win.PerformanceObserver;
+  const reportsLargestPaint =
+    typeof Observer === 'function' && (Observer.supportedEntryTypes || []).indexOf('largest-contentful-paint') >= 0;
+  let imageIn = false;
+  const afterImage = () => {
+    if (imageIn) return;
+    imageIn = true;
+    if (!reportsLargestPaint) {
+      // requestAnimationFrame runs before the next paint; the timeout inside it runs after that paint.
+      win.requestAnimationFrame(() => win.setTimeout(start, 0));
+      return;
+    }
+    // The image's part of the viewport, in CSS pixels: what the browser compares to find the largest paint.
+    const box = image.getBoundingClientRect();
+    const width = Math.min(box.right, win.innerWidth) - Math.max(box.left, 0);
+    const height = Math.min(box.bottom, win.innerHeight) - Math.max(box.top, 0);
+    const imageArea = width > 0 && height > 0 ? width * height : 0;
+    new Observer((list) => {
+      for (const entry of list.getEntries() as Array<PerformanceEntry & { element?: Element | null; size?: number }>) {
+        // The image's paint was reported, or something at least as large was painted already (then the image is
+        // never the page's largest element). A new task, so main.js is not evaluated in the task that reported it.
+        if (entry.element === image || (entry.size ?? 0) >= imageArea) win.setTimeout(start, 0);
+      }
+    }).observe({ type: 'largest-contentful-paint', buffered: true });
+    win.setTimeout(start, maxReportWaitMs);
+  };
+
+  if (image.complete) {
+    afterImage();
+    return;
+  }
+  image.addEventListener('load', afterImage, { once: true });
+  image.addEventListener('error', afterImage, { once: true });
+  win.setTimeout(afterImage, maxImageWaitMs);
+}
