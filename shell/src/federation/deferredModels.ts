@@ -1,6 +1,6 @@
 /**
  * Issue 8: a first visit — nobody logged in, nothing in the cart or the favourites — needs none of the start-up
- * models (cart, session, catalogue probe) to draw its first view: the badge shows no count, the header shows "Logg
+ * models (cart, session) to draw its first view: the badge shows no count, the header shows "Logg
  * inn", and the bus stores start from exactly what those models would load. Their code (two remote entries, two
  * models, axios for the user fetch: ~30 kB gzip) then loads when the visit first needs it: the shopper's first
  * interaction, a change another tab makes to the shared storage, or the first piece of the cart or account remote.

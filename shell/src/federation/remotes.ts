@@ -11,12 +11,18 @@ export type RemoteName = (typeof REMOTE_NAMES)[number];
  * start-up, so a page that shows none of them (checkout, account, catalogue pages) never fetches their remoteEntry.
  * Every other remote's model — the cart (count badge, open flag, tab sync), the session (user, favourites) — is
  * imported at start-up, as is the model of any remote this list does not know.
- *
- * mf_catalog's model is a probe too, but stays at start-up: mf-content mounts catalogue widgets through its own
- * federation runtime instance, which the shell's first-use hook does not see, and the singleton check
- * (window.__SHOP_DEBUG__) must still hear from the catalogue on the home page.
  */
 export const ON_DEMAND_MODELS: ReadonlySet<string> = new Set<RemoteName>(['mf_content']);
+
+/**
+ * Remotes whose ./model is only a singleton probe but whose pieces the shell does not always mount itself:
+ * mf-content mounts catalogue widgets through its own federation runtime instance, which the shell's first-use hook
+ * does not see, and the singleton check (window.__SHOP_DEBUG__) must still hear from the catalogue on the home page.
+ * Their model is imported at the visit's first interaction (or with the first piece the shell mounts from them),
+ * and nothing waits for it: `modelsReady` means the stateful models are in. So checkout and the account pages,
+ * which show no catalogue piece, do not fetch the catalogue's remoteEntry for their first view.
+ */
+export const PROBE_MODELS: ReadonlySet<string> = new Set<RemoteName>(['mf_catalog']);
 
 /** The registry the server wrote into index.html (window.__SHOP_REMOTES__), when it did. */
 export function inlineRemotes(): unknown {

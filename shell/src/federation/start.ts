@@ -5,7 +5,7 @@ import { modelsReady, remoteModelReady } from '../routing/model.js';
 import { loadWhenNeeded, MODEL_DEPENDENT_REMOTES, startupModelsCanWait } from './deferredModels.js';
 import { loadRemoteModels } from './models.js';
 import { onRemoteFirstUse } from './loadRemoteModule.js';
-import { inlineRemotes, ON_DEMAND_MODELS, parseRemotes, type RemoteEntry } from './remotes.js';
+import { inlineRemotes, ON_DEMAND_MODELS, parseRemotes, PROBE_MODELS, type RemoteEntry } from './remotes.js';
 import { remoteErrorPlugin } from './runtimePlugin.js';
 import { createSingletonRegistry } from './singletons.js';
 import { describe } from './errors.js';
@@ -40,8 +40,9 @@ async function fetchRemotes(): Promise<RemoteEntry[]> {
 }
 
 /**
- * Start-up: remote registry → the start-up models (cart, session, catalogue probe: in parallel, failures isolated;
- * on a first visit with nothing stored, only once the visit needs them: deferredModels.ts) → models ready. Resolves once the remotes are registered: the first render does not wait for the models (it
+ * Start-up: remote registry → the start-up models (cart, session: in parallel, failures isolated; on a first visit
+ * with nothing stored, only once the visit needs them: deferredModels.ts) → models ready. The catalogue's probe
+ * model comes at the first interaction (remotes.ts PROBE_MODELS). Resolves once the remotes are registered: the first render does not wait for the models (it
  * waited up to 3 s); they load alongside the page's own remote. The header's cart count and user appear when their
  * models arrive; what needs a model — the first navigation's user fetch, the open-cart flag, a click on the cart
  * link — waits for `modelsReady` (routing/model.ts whenModelsReady). The models of ON_DEMAND_MODELS remotes are
@@ -68,7 +69,9 @@ export async function startFederation(): Promise<void> {
       window.__SHOP_DEBUG__ = singletons.snapshot();
     });
 
-  const startupModels = remotes.filter((remote) => !ON_DEMAND_MODELS.has(remote.name)).map((remote) => remote.name);
+  const startupModels = remotes
+    .filter((remote) => !ON_DEMAND_MODELS.has(remote.name) && !PROBE_MODELS.has(remote.name))
+    .map((remote) => remote.name);
   const loadStartupModels = () => {
     // Each model announces itself as soon as it is in (bus events fired before it are replayed to it then).
     const eachModel = startupModels.map((name) => attachModels([name]).then(() => remoteModelReady(name)));
@@ -81,9 +84,14 @@ export async function startFederation(): Promise<void> {
   // A first visit with nothing stored and nobody logged in loads them when it first needs them (deferredModels.ts).
   const loadStartupModelsNow = startupModelsCanWait() ? loadWhenNeeded(loadStartupModels) : (loadStartupModels(), () => undefined);
 
+  // Probe-only models (remotes.ts PROBE_MODELS): at the first interaction, or with the first piece of their remote.
+  const probeModels = remotes.filter((remote) => PROBE_MODELS.has(remote.name)).map((remote) => remote.name);
+  const loadProbeModelsNow = probeModels.length ? loadWhenNeeded(() => void attachModels(probeModels)) : () => undefined;
+
   const registered = new Set(remotes.map((remote) => remote.name));
   onRemoteFirstUse((remote) => {
     if (MODEL_DEPENDENT_REMOTES.has(remote)) loadStartupModelsNow();
+    if (PROBE_MODELS.has(remote)) loadProbeModelsNow();
     if (ON_DEMAND_MODELS.has(remote) && registered.has(remote)) void attachModels([remote]);
   });
 }
