@@ -121,4 +121,16 @@ describe('startAfterFirstPaint', () => {
     await vi.advanceTimersByTimeAsync(50);
     expect(mainScripts()).toHaveLength(1);
   });
+
+  it('in a hidden tab (no frame, no report) starts after maxReportWaitMs', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    firstViewImage({ complete: true });
+    const { win } = fakeWindow({ largestPaint: false });
+    (win as { requestAnimationFrame: unknown }).requestAnimationFrame = () => 0; // never runs
+    startAfterFirstPaint(win, MAIN, 500, 200);
+    await vi.advanceTimersByTimeAsync(195);
+    expect(mainScripts()).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(10);
+    expect(mainScripts()).toHaveLength(1);
+  });
 });

@@ -14,7 +14,8 @@
  *   image's part of the viewport (then the image is not the largest paint after all), at most `maxReportWaitMs`;
  * - no such image (no first view, or a category whose 4:1 banner is smaller than a phone's cookie notice): start at
  *   once, as a deferred script would;
- * - a browser without largest-contentful-paint entries (Safari): wait for one painted frame after the image instead;
+ * - a browser without largest-contentful-paint entries (Safari): wait for one painted frame after the image instead
+ *   (at most `maxReportWaitMs` too: a hidden tab paints no frame);
  * - the entry script is added once, whichever of these fires first.
  *
  * This function is inlined into index.html as source text (rspack.base.mjs, `ShellStartPlugin`): it must not use
@@ -50,6 +51,8 @@ export function startAfterFirstPaint(
   const afterImage = () => {
     if (imageIn) return;
     imageIn = true;
+    // A hidden tab reports no paint and runs no animation frame: the app starts anyway.
+    win.setTimeout(start, maxReportWaitMs);
     if (!reportsLargestPaint) {
       // requestAnimationFrame runs before the next paint; the timeout inside it runs after that paint.
       win.requestAnimationFrame(() => win.setTimeout(start, 0));
@@ -67,7 +70,6 @@ export function startAfterFirstPaint(
         if (entry.element === image || (entry.size ?? 0) >= imageArea) win.setTimeout(start, 0);
       }
     }).observe({ type: 'largest-contentful-paint', buffered: true });
-    win.setTimeout(start, maxReportWaitMs);
   };
 
   if (image.complete) {
