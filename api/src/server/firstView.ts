@@ -42,15 +42,6 @@ function header(tenant: Partial<RawTenant> | null): string {
   return `<div class="fv-header"><div class="fv-header-inner"><span class="fv-logo">${escapeHtml(brand)}</span></div></div>`;
 }
 
-/**
- * Marks the first view's image that is the page's largest paint on a phone as on a desktop (Lighthouse's mobile
- * profile measures the phone): the home page's top banner and a search page's first hit. index.html adds the shell's
- * entry script only once that image has painted (shell/src/start/startAfterFirstPaint.ts reads this attribute); on a
- * page without one it adds it at once. A category's 4:1 banner is not marked: on a phone the cookie notice's text is
- * larger, so waiting for the banner would only start the app later.
- */
-const LARGEST_PAINT = 'data-largest-paint';
-
 /** The home page's top banner as mf-content's BannerSlot draws it (same <picture>, same preloaded sources). */
 function topBanner(banner: Partial<RawBanner> | null | undefined): string {
   if (!banner?.Image) return '';
@@ -60,7 +51,7 @@ function topBanner(banner: Partial<RawBanner> | null | undefined): string {
   const caption = title || text ? `<span class="fv-banner-text">${title}${title && text ? '<br>' : ''}${text}</span>` : '';
   return (
     `<div class="fv-page" data-first-view="mf_content/HomePage"><div class="fv-banner${banner.ImageMobile ? ' fv-has-mobile' : ''}">` +
-    `<picture>${source}<img src="${escapeHtml(banner.Image)}" alt="" fetchpriority="high" ${LARGEST_PAINT}></picture>${caption}</div></div>`
+    `<picture>${source}<img src="${escapeHtml(banner.Image)}" alt="" fetchpriority="high"></picture>${caption}</div></div>`
   );
 }
 
@@ -91,7 +82,7 @@ function categoryBanner(category: RawCategory | null | undefined): string {
 function searchHits(images: readonly string[] | undefined): string {
   if (!images?.length) return '';
   const items = images
-    .map((image, i) => `<li><img class="fv-hit-image" src="${escapeHtml(image)}" alt="" width="300" height="300"${i === 0 ? ` ${LARGEST_PAINT}` : ''}></li>`)
+    .map((image) => `<li><img class="fv-hit-image" src="${escapeHtml(image)}" alt="" width="300" height="300"></li>`)
     .join('');
   return `<div class="fv-listing" data-first-view="mf_catalog/SearchPage"><ul class="fv-grid">${items}</ul></div>`;
 }

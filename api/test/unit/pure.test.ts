@@ -93,7 +93,7 @@ describe('static first view in index.html', () => {
       banner: { Image: '/a.svg', ImageMobile: '/m.svg', Title: 'Salg & mer', Text: null, Link: null },
     });
     expect(html).toContain('Staut &lt;b&gt;');
-    expect(html).toContain('<source media="(max-width: 1019px)" srcset="/m.svg"><img src="/a.svg" alt="" fetchpriority="high" data-largest-paint>');
+    expect(html).toContain('<source media="(max-width: 1019px)" srcset="/m.svg"><img src="/a.svg" alt="" fetchpriority="high">');
     expect(html).toContain('<strong>Salg &amp; mer</strong>');
     expect(firstViewHtml({ consentGiven: true, tenant: null, banner: null })).not.toContain('<img');
     expect(html).toContain('data-first-view="mf_content/HomePage"');
@@ -138,7 +138,7 @@ describe('static first view of a search page', () => {
   it('draws the first hits\' images as the grid does, naming the search page', () => {
     const html = firstViewHtml({ consentGiven: true, tenant: null, searchImages: ['/a.svg', '/b.svg'] });
     expect(html).toContain('data-first-view="mf_catalog/SearchPage"');
-    expect(html).toContain('<ul class="fv-grid"><li><img class="fv-hit-image" src="/a.svg" alt="" width="300" height="300" data-largest-paint></li><li>');
+    expect(html).toContain('<ul class="fv-grid"><li><img class="fv-hit-image" src="/a.svg" alt="" width="300" height="300"></li><li>');
     expect(firstViewHtml({ consentGiven: true, tenant: null, searchImages: [] })).not.toContain('fv-grid');
   });
 });

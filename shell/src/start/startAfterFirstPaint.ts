@@ -1,6 +1,6 @@
 /**
- * What index.html runs instead of `<script defer src="main.js">` (issue 8: LCP of the home and search pages). When
- * the static first view the server wrote into #root (api/src/server/firstView.ts) holds the page's largest image,
+ * What index.html runs instead of `<script defer src="main.js">` (issue 8: LCP of the home, category and search pages).
+ * When the static first view the server wrote into #root (api/src/server/firstView.ts) holds the page's largest image,
  * the shell's entry script is requested only once the browser has painted that image and reported the paint.
  *
  * Why not `defer`: a deferred main.js is evaluated as soon as the document is parsed, which on a fast load is before
@@ -9,11 +9,11 @@
  * paint. Lighthouse's mobile profile measured the search page's LCP at ~1.35 s with `defer` and ~0.91 s with this.
  *
  * Rules:
- * - an image marked `data-largest-paint` in the first view: wait for it (load or error, at most `maxImageWaitMs`),
- *   then for the browser's largest-contentful-paint entry for it, or for one of something at least as large as the
- *   image's part of the viewport (then the image is not the largest paint after all), at most `maxReportWaitMs`;
- * - no such image (no first view, or a category whose 4:1 banner is smaller than a phone's cookie notice): start at
- *   once, as a deferred script would;
+ * - a first view with an image (api/src/server/firstView.ts: the home page's top banner, a category's banner, a
+ *   search page's first hits): wait for its first image (load or error, at most `maxImageWaitMs`), then for the
+ *   browser's largest-contentful-paint entry for it, or for one of something at least as large as the image's part
+ *   of the viewport (then the image is not the largest paint after all), at most `maxReportWaitMs`;
+ * - no first-view image (product, checkout, account pages): start at once, as a deferred script would;
  * - a browser without largest-contentful-paint entries (Safari): wait for one painted frame after the image instead
  *   (at most `maxReportWaitMs` too: a hidden tab paints no frame);
  * - the entry script is added once, whichever of these fires first.
@@ -37,8 +37,8 @@ export function startAfterFirstPaint(
     doc.body.appendChild(script);
   };
 
-  // The server marks the first view's image that is the page's largest paint (api/src/server/firstView.ts).
-  const image = doc.querySelector<HTMLImageElement>('[data-first-view] img[data-largest-paint]');
+  // The first view's first image: the home page's top banner, a category's banner, a search page's first hit.
+  const image = doc.querySelector<HTMLImageElement>('[data-first-view] img');
   if (!image) {
     start();
     return;
