@@ -42,8 +42,8 @@ async function fetchRemotes(): Promise<RemoteEntry[]> {
 /**
  * Start-up: remote registry → the start-up models (cart, session: in parallel, failures isolated; on a first visit
  * with nothing stored, only once the visit needs them: deferredModels.ts) → models ready. The catalogue's probe
- * model comes at the first interaction (remotes.ts PROBE_MODELS). Resolves once the remotes are registered: the first render does not wait for the models (it
- * waited up to 3 s); they load alongside the page's own remote. The header's cart count and user appear when their
+ * model comes at the first interaction (remotes.ts PROBE_MODELS). Resolves once the remotes are registered: the
+ * first render does not wait for the models (it waited up to 3 s); they load alongside the page's own remote. The header's cart count and user appear when their
  * models arrive; what needs a model — the first navigation's user fetch, the open-cart flag, a click on the cart
  * link — waits for `modelsReady` (routing/model.ts whenModelsReady). The models of ON_DEMAND_MODELS remotes are
  * imported with the first piece the shell mounts from them.
