@@ -1,7 +1,7 @@
 import { isApiError } from '@shop/contracts/api';
 import { CLICK_AND_COLLECT_METHOD_ID, WEB_SHOP_ID } from '@shop/contracts/constants';
 import { weekOpeningHours } from '@shop/contracts/mappers';
-import { MONDAY_FIRST_DAYS, weekdayName } from '@shop/contracts/format';
+import { formatDecimal, MONDAY_FIRST_DAYS, weekdayName } from '@shop/contracts/format';
 import { isValidPhone } from '@shop/contracts/validation';
 import type {
   AddressFeature,
@@ -183,7 +183,7 @@ export const shopPosition = (shop: Shop): LatLng => ({ lat: shop.coords.latitude
 
 /** "1,2" km with one decimal, Norwegian style. */
 export function formatKm(metres: number): string {
-  return (metres / 1000).toLocaleString('nb-NO', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  return formatDecimal(metres / 1000, 1, 1);
 }
 
 /** Per-shop stock of each cart line: fresh availability by EAN when known, else what the line was added with. */

@@ -2,6 +2,7 @@
  * The labels a product shows next to its price: the campaign labels (from each running campaign's label data, the
  * short title "Klikk & Hent" shown as "Ukens annonse!") and the article's own web label ("Nyhet"). Pure.
  */
+import { formatDecimal } from '@shop/contracts/format';
 import { campaignShortTitle } from '@shop/contracts/mappers';
 import type { Article, Campaign } from '@shop/contracts/types';
 import { texts } from '../texts.js';
@@ -58,9 +59,7 @@ export function articleLabels(article: Pick<Article, 'campaigns' | 'customLabel'
   return out;
 }
 
-const ratingFormat = new Intl.NumberFormat('nb-NO', { maximumFractionDigits: 1 });
-
 /** 4.25 → "4,3", 4 → "4". */
 export function formatRating(rating: number): string {
-  return ratingFormat.format(rating);
+  return formatDecimal(rating, 0, 1);
 }

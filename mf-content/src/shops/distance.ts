@@ -1,3 +1,5 @@
+import { formatDecimal } from '@shop/contracts/format';
+
 /** Great-circle distance in metres (the locator sorts shops by it; the API's OSRM table is for driving distances). */
 export interface Point {
   latitude: number;
@@ -25,5 +27,5 @@ export function sortByDistance<T extends { coords: Point }>(shops: T[], from: Po
 export function formatDistance(metres: number): string {
   if (metres < 1000) return `${Math.round(metres / 10) * 10} m`;
   const km = metres < 10_000 ? Math.round(metres / 100) / 10 : Math.round(metres / 1000);
-  return `${km.toLocaleString('nb-NO')} km`;
+  return `${formatDecimal(km, 0, 1)} km`;
 }

@@ -15,10 +15,12 @@ const minutes = (hhmm: string) => {
 export const SHOP_TIME_ZONE = 'Europe/Oslo';
 
 const DAY_NUMBERS: Record<string, number> = { Sun: 0, Mon: 1, Tue: 2, Wed: 3, Thu: 4, Fri: 5, Sat: 6 };
-const osloParts = new Intl.DateTimeFormat('en-GB', { timeZone: SHOP_TIME_ZONE, weekday: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+// Made on first use: the first Intl object a page makes loads locale data (see @shop/contracts format/money.ts).
+let osloParts: Intl.DateTimeFormat | undefined;
 
 /** The weekday (JavaScript getDay numbering) and minutes since midnight of an instant on the shops' clock (Oslo). */
 export function shopClock(now: Date): { day: number; minutes: number } {
+  osloParts ??= new Intl.DateTimeFormat('en-GB', { timeZone: SHOP_TIME_ZONE, weekday: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
   const parts = Object.fromEntries(osloParts.formatToParts(now).map((p) => [p.type, p.value]));
   return { day: DAY_NUMBERS[parts.weekday ?? ''] ?? now.getDay(), minutes: Number(parts.hour) * 60 + Number(parts.minute) };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAmount, formatInteger, formatMoney, formatNumber, kronerToOre } from './money.js';
+import { formatAmount, formatDecimal, formatInteger, formatMoney, formatNumber, kronerToOre } from './money.js';
 import {
   durationInWords,
   formatDate,
@@ -38,6 +38,38 @@ describe('numbers', () => {
     [formatInteger(15000), `15${NBSP}000`],
   ])('%j = %j', (actual, expected) => {
     expect(actual).toBe(expected);
+  });
+  it.each([
+    [0.5, 0, 0, '1'],
+    [-0.5, 0, 0, `${MINUS}1`],
+    [2.5, 0, 0, '3'],
+    [4.35, 0, 1, '4,3'], // 4.35 is 4.34999… as a double: Intl rounds the exact value, so do we
+    [4.25, 0, 1, '4,3'],
+    [4, 0, 1, '4'],
+    [1234, 0, 0, `1${NBSP}234`],
+    [999.995, 2, 2, `1${NBSP}000,00`],
+    [-0.001, 2, 2, '0,00'], // Intl prints "−0,00": a sign on nothing is noise
+    [-0, 0, 0, '0'],
+    [1e21, 0, 0, `1${NBSP}000${NBSP}000${NBSP}000${NBSP}000${NBSP}000${NBSP}000${NBSP}000`],
+    [Number.POSITIVE_INFINITY, 2, 2, '0,00'],
+  ])('formatDecimal(%d, %d, %d) = %j', (value, min, max, expected) => {
+    expect(formatDecimal(value, min, max)).toBe(expected);
+  });
+  it("prints what Intl.NumberFormat('nb-NO') prints, amounts that round to zero aside", () => {
+    const money = new Intl.NumberFormat('nb-NO', { style: 'currency', currency: 'NOK', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    const oneDecimal = new Intl.NumberFormat('nb-NO', { maximumFractionDigits: 1 });
+    const whole = new Intl.NumberFormat('nb-NO', { maximumFractionDigits: 0 });
+    let seed = 7;
+    const next = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
+    const values = [1, 12, 123, 1234, 12345, 123456, 1234567, 99999999, 0.125, 0.135, 1.005, 2.675];
+    for (let i = 0; i < 2000; i++) values.push((next() - 0.3) * 10 ** Math.floor(next() * 10));
+    for (const value of values) {
+      for (const v of [value, -value]) {
+        if (Math.abs(v) >= 0.5) expect(formatMoney(v)).toBe(money.format(v / 100));
+        if (Math.abs(v) >= 0.05) expect(formatDecimal(v, 0, 1)).toBe(oneDecimal.format(v));
+        if (Math.abs(v) >= 0.5) expect(formatInteger(v)).toBe(whole.format(v));
+      }
+    }
   });
   it('kroner → øre', () => {
     expect(kronerToOre(499.9)).toBe(49990);

@@ -1,9 +1,13 @@
 /** Norwegian collation, slugs and URL params. */
 
-/** nb-NO collation (æ, ø, å after z; "aa" sorts as å, as Norwegian readers expect). */
-export const nbCollator = new Intl.Collator('nb-NO');
+let nbCollator: Intl.Collator | undefined;
 
+/**
+ * nb-NO collation (æ, ø, å after z; "aa" sorts as å, as Norwegian readers expect). The collator is made on first use:
+ * the first Intl object a page makes loads locale data (see money.ts).
+ */
 export function compareNb(a: string, b: string): number {
+  nbCollator ??= new Intl.Collator('nb-NO');
   return nbCollator.compare(a, b);
 }
 
