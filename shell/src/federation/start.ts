@@ -6,7 +6,7 @@ import { loadWhenNeeded, MODEL_DEPENDENT_REMOTES, startupModelsCanWait } from '.
 import { loadRemoteModels } from './models.js';
 import { onRemoteFirstUse } from './loadRemoteModule.js';
 import { inlineRemotes, ON_DEMAND_MODELS, parseRemotes, PROBE_MODELS, type RemoteEntry } from './remotes.js';
-import { remoteErrorPlugin } from './runtimePlugin.js';
+import { remoteErrorPlugin, yieldBeforeRemoteCodePlugin } from './runtimePlugin.js';
 import { createSingletonRegistry } from './singletons.js';
 import { describe } from './errors.js';
 
@@ -51,6 +51,7 @@ async function fetchRemotes(): Promise<RemoteEntry[]> {
 export async function startFederation(): Promise<void> {
   registerPlugins([
     remoteErrorPlugin((error) => console.warn(`[shell] ${error.message}`, error.cause)),
+    yieldBeforeRemoteCodePlugin(),
   ]);
 
   const singletons = createSingletonRegistry();
