@@ -1,4 +1,5 @@
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
+import { yieldToMain } from '../start/yieldToMain.js';
 import { RemoteLoadError, remoteOf } from './errors.js';
 
 /**
@@ -22,13 +23,6 @@ export function remoteErrorPlugin(onFailure: (error: RemoteLoadError) => void): 
       throw failure;
     },
   };
-}
-
-/** A task boundary: the browser may paint and handle input before what follows runs. */
-export function yieldToMain(): Promise<void> {
-  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
-  if (typeof scheduler?.yield === 'function') return scheduler.yield();
-  return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
 /**
