@@ -39,6 +39,11 @@ function summarise(lhr) {
     js_transfer_bytes: scripts.reduce((sum, item) => sum + (item.transferSize ?? 0), 0),
     js_resource_bytes: scripts.reduce((sum, item) => sum + (item.resourceSize ?? 0), 0),
     lcp_element: lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? null,
+    // What the blocking time is made of: the longest main-thread tasks (simulated slow-phone durations) and the script
+    // each is attributed to ("Unattributable": parsing, style and layout).
+    long_tasks: (lhr.audits['long-tasks']?.details?.items ?? [])
+      .slice(0, 5)
+      .map((task) => ({ url: task.url?.replace(/^https?:\/\/[^/]+/, '') ?? null, start_ms: round(task.startTime), duration_ms: round(task.duration) })),
     warnings: lhr.runWarnings ?? [],
   };
 }
