@@ -56,7 +56,12 @@ describe('numbers', () => {
     expect(formatDecimal(value, min, max)).toBe(expected);
   });
   it("prints what Intl.NumberFormat('nb-NO') prints, amounts that round to zero aside", () => {
-    const money = new Intl.NumberFormat('nb-NO', { style: 'currency', currency: 'NOK', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    const money = new Intl.NumberFormat('nb-NO', {
+      style: 'currency',
+      currency: 'NOK',
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    });
     const oneDecimal = new Intl.NumberFormat('nb-NO', { maximumFractionDigits: 1 });
     const whole = new Intl.NumberFormat('nb-NO', { maximumFractionDigits: 0 });
     let seed = 7;

@@ -30,7 +30,11 @@ describe('yieldBeforeRemoteCodePlugin (with the real federation runtime)', () =>
 
   it.each([
     ['without the plugin the module runs in the loading task', [], ['module code', 'queued task']],
-    ['with it the module runs after a task boundary', [yieldBeforeRemoteCodePlugin(() => new Promise((resolve) => setTimeout(resolve, 0)))], ['queued task', 'module code']],
+    [
+      'with it the module runs after a task boundary',
+      [yieldBeforeRemoteCodePlugin(() => new Promise((resolve) => setTimeout(resolve, 0)))],
+      ['queued task', 'module code'],
+    ],
   ])('%s', async (_case, plugins, expected) => {
     const order = await loadOrder(plugins);
     await new Promise((resolve) => setTimeout(resolve, 0));

@@ -32,7 +32,9 @@ export function remoteErrorPlugin(onFailure: (error: RemoteLoadError) => void): 
  * Lighthouse's slow phone, the largest share of checkout's blocking time. Yielding before the module's factory runs
  * cuts that task in two.
  */
-export function yieldBeforeRemoteCodePlugin(yieldNow: () => Promise<void> = yieldToMain): ModuleFederationRuntimePlugin {
+export function yieldBeforeRemoteCodePlugin(
+  yieldNow: () => Promise<void> = yieldToMain,
+): ModuleFederationRuntimePlugin {
   return {
     name: 'shop-yield-before-remote-code',
     beforeExecuteFactory() {
