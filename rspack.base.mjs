@@ -71,9 +71,9 @@ export function sharedSingletons(packageDir) {
  * Still shared the usual way, not `eager` (ARCHITECTURE.md): the modules stay behind the async boundary, and
  * loading any of them loads the chunk once. The contracts come whole; what a page does not need of them is small.
  */
-function sharedLibraryChunk(packageDir) {
+function sharedLibraryChunk(shared) {
   const packageOf = (request) => request.split('/').slice(0, request.startsWith('@') ? 2 : 1).join('/');
-  const packages = new Set(Object.keys(sharedSingletons(packageDir)).map(packageOf));
+  const packages = new Set(Object.keys(shared).map(packageOf));
   packages.delete(readJson(path.join(ROOT, 'shared-contracts/package.json')).name);
   // What the shared packages import (react-dom → scheduler, effector-react → use-sync-external-store, the router
   // subset → react-router): in the chunk too, or each would be a script of its own again.
@@ -108,6 +108,7 @@ export function createConfig({ packageDir, name, exposes, port, devJson }) {
     const dev = mode === 'development';
     const serving = dev && process.argv.includes('serve');
     const isShell = name === 'shell';
+    const shared = sharedSingletons(packageDir);
     const cssPrefix = isShell ? 'shell' : name.replace(/^mf_/, '');
 
     return {
@@ -173,7 +174,7 @@ export function createConfig({ packageDir, name, exposes, port, devJson }) {
       optimization: {
         minimize: !dev,
         ...(isShell
-          ? { splitChunks: { chunks: 'async', cacheGroups: { sharedLibraries: sharedLibraryChunk(packageDir) } } }
+          ? { splitChunks: { chunks: 'async', cacheGroups: { sharedLibraries: sharedLibraryChunk(shared) } } }
           : {}),
       },
       performance: { hints: false },
@@ -193,7 +194,7 @@ export function createConfig({ packageDir, name, exposes, port, devJson }) {
             ? // No static remotes: the shell reads their URLs from /remotes.json at run time.
               { remotes: {}, manifest: false }
             : { filename: 'remoteEntry.js', exposes, manifest: true }),
-          shared: sharedSingletons(packageDir),
+          shared,
           // Reuse what is already loaded instead of fetching every remote at start-up to compare versions.
           shareStrategy: 'loaded-first',
           experiments: federationExperiments({ isShell, dev }),
