@@ -21,7 +21,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Pool } from 'pg';
 import type { RawArticle, RawArticleCampaign } from '@shop/contracts/types';
 import type { Db } from '../db/index.js';
-import { campaignPrices, compileFilters } from './filters.js';
+import { compileFilters } from './filters.js';
 import { fuzzyCandidates, tokenize, tsQueries, type TokenPlan } from './query.js';
 import { pickAlternatives } from './typos.js';
 
@@ -42,7 +42,9 @@ export interface SearchOutcome {
   campaigns: StoredCampaign[][];
   /** Relevance tier per id (0 for an empty query). */
   scores: number[];
+  /** Matches, counted exactly up to totalBound(take, page); `gte` = at least this many (Elasticsearch's relation). */
   total: number;
+  relation: 'eq' | 'gte';
 }
 
 /** Trigram neighbours fetched per token before the edit-distance check. */
@@ -66,16 +68,21 @@ async function planTokens(db: Db, tokens: string[]): Promise<TokenPlan[]> {
   };
   const fuzzy = fuzzyCandidates(tokens).filter((token) => known(token) === undefined);
   if (fuzzy.length > 0) {
-    const { rows } = await db.execute<{ tok: string; words: string[] }>(sql`
-      select t.tok, array(
-        select w.word from search_words w
-        where w.word % t.tok
-        order by similarity(w.word, t.tok) desc, w.word
-        limit ${CANDIDATES_PER_TOKEN}
-      ) as words
-      from unnest(${sql.param(fuzzy)}::text[]) as t(tok)`);
+    const { rows } = await db.execute<{ tok: string; words: string[]; stems: string[] }>(sql`
+      select t.tok, array[t.tok] || coalesce(c.words, '{}') as words,
+        array[strip(to_tsvector('norwegian', t.tok))::text] || coalesce(c.stems, '{}') as stems
+      from unnest(${sql.param(fuzzy)}::text[]) as t(tok)
+      cross join lateral (
+        select array_agg(n.word order by n.similarity desc, n.word) as words,
+          array_agg(strip(to_tsvector('norwegian', n.word))::text order by n.similarity desc, n.word) as stems
+        from (select w.word, similarity(w.word, t.tok) as similarity from search_words w
+              where w.word % t.tok order by similarity desc, w.word limit ${CANDIDATES_PER_TOKEN}) n
+      ) c`);
     if (cache.size + rows.length > ALTERNATIVES_MAX) cache.clear();
-    for (const row of rows) cache.set(row.tok, { words: pickAlternatives(row.tok, row.words), at: now });
+    for (const row of rows) {
+      const stems = new Map(row.words.map((word, i) => [word, row.stems[i]!]));
+      cache.set(row.tok, { words: pickAlternatives(row.tok, row.words.slice(1), stems), at: now });
+    }
   }
   return tokens.map((token) => ({ token, alternatives: known(token) ?? [] }));
 }
@@ -111,12 +118,6 @@ async function executePrepared<Row extends Record<string, unknown>>(db: Db, quer
   return (await client.query<Row>({ name: preparedName(text), text, values: params })).rows;
 }
 
-/**
- * A tsquery from its text, as a sub-select: PostgreSQL runs it once per statement (an InitPlan). Written inline,
- * a prepared statement's generic plan called to_tsquery for every row it tested (≈ 1.7× the time for a broad word).
- */
-const tsquery = (text: string) => sql`(select to_tsquery('norwegian', ${text}))`;
-
 /** RawArticle as the search index stores it: everything but the image URL and the campaigns running now. */
 export type StoredArticle = Omit<RawArticle, 'Image' | 'Campaigns'>;
 /**
@@ -133,57 +134,97 @@ export interface StoredSource {
 /** A running campaign price as the query reads it; LabelData still parsed (hits.ts makes it the legacy string). */
 export type StoredCampaign = Omit<RawArticleCampaign, 'LabelData'> & { LabelData: unknown };
 
+/**
+ * Hits are counted exactly up to this many, Elasticsearch's `track_total_hits`: past it the total is a lower bound
+ * (`relation: "gte"`) and the shop shows "1000+ treff". Counting every match reads every match's row, ten times the
+ * rows at ten times the catalogue (ADR 0011); counting to a bound reads at most this many.
+ */
+export const TOTAL_HITS_BOUND = 1000;
+
+/** The bound a page is counted to: TOTAL_HITS_BOUND, or the next multiple of it past the page, so "more" is known. */
+export function totalBound(take: number, page: number, bound = TOTAL_HITS_BOUND): number {
+  const through = (page + 1) * take;
+  return bound * Math.max(1, Math.ceil((through + 1) / bound));
+}
+
+/**
+ * tsquery texts → PostgreSQL's normalised tsquery (stemmed lexemes), kept per database: a search sends them as
+ * tsquery values, so the planner sees the words (their frequency decides between walking the rank index and a GIN
+ * probe, see searchArticles) and no row calls to_tsquery. The stemmer is fixed, so an entry never goes stale.
+ */
+const NORMALISED_MAX = 2000;
+const normalisedCache = new WeakMap<Db, Map<string, string>>();
+
+async function normaliseTsQueries(db: Db, texts: readonly string[]): Promise<string[]> {
+  let cache = normalisedCache.get(db);
+  if (!cache) normalisedCache.set(db, (cache = new Map()));
+  const missing = [...new Set(texts.filter((text) => !cache.has(text)))];
+  if (missing.length > 0) {
+    const { rows } = await db.execute<{ text: string; normalised: string }>(sql`
+      select t.text, to_tsquery('norwegian', t.text)::text as normalised from unnest(${sql.param(missing)}::text[]) as t(text)`);
+    if (cache.size + rows.length > NORMALISED_MAX) cache.clear();
+    for (const row of rows) cache.set(row.text, row.normalised);
+  }
+  return texts.map((text) => cache.get(text)!);
+}
+
 export async function searchArticles(
   db: Db,
   input: SearchInput,
-  options: { withSource: boolean; now?: Date } = { withSource: false },
+  options: { withSource: boolean; now?: Date; totalHitsBound?: number } = { withSource: false },
 ): Promise<SearchOutcome> {
   const now = options.now ?? new Date();
-  const filters = compileFilters(input.filters);
-  const queries = tsQueries(await planTokens(db, tokenize(input.query)));
+  const filters = compileFilters(input.filters, now);
+  const texts = tsQueries(await planTokens(db, tokenize(input.query)));
+  const queries = texts && (await normaliseTsQueries(db, [texts.strict, texts.tolerant]));
+  const strict = queries && sql`${queries[0]}::tsquery`;
+  const tolerant = queries && (texts.tolerant === texts.strict ? null : sql`${queries[1]}::tsquery`);
 
-  const conditions: SQL[] = [sql`s.visible`];
-  if (queries) conditions.push(sql`s.document @@ ${tsquery(queries.tolerant)}`);
-  if (filters.where) conditions.push(filters.where);
-  const where = sql.join(conditions, sql` and `);
-  const from = filters.needsCampaignPrices
-    ? sql`article_search s left join ${campaignPrices(now)} cp on cp.article_id = s.article_id`
-    : sql`article_search s`;
+  const visible = filters.where ? sql`s.visible and ${filters.where}` : sql`s.visible`;
+  const matches = strict ? sql`${visible} and s.document @@ ${tolerant ?? strict}` : visible;
 
+  // The total, counted to a bound. The planner walks the table (in rank order, see maintenance.ts) until the bound
+  // or counts over a GIN probe, by its statistics of the words: right for words alone. With filter rules as well it
+  // cannot see how many rows a rule's bit test keeps (it took a filtered word for every eighth row and walked 50 000
+  // rows, 24 ms, to count 1 000 at 200 000 articles), so then the count reads the probe's matches only.
+  const bound = totalBound(input.take, input.page, options.totalHitsBound);
+  const countQuery = sql`select count(*)::int as total from (select 1 from article_search s where ${matches} limit ${bound}) c`;
   const count = async () => {
-    const { rows } = await db.execute<{ total: number }>(sql`select count(*)::int as total from ${from} where ${where}`);
-    return rows[0]?.total ?? 0;
+    const rows =
+      strict && filters.where
+        ? await db.transaction(async (tx) => {
+            await tx.execute(sql`set local enable_seqscan = off`);
+            await tx.execute(sql`set local enable_indexscan = off`);
+            return (await tx.execute<{ total: number }>(countQuery)).rows;
+          })
+        : (await db.execute<{ total: number }>(countQuery)).rows;
+    const total = rows[0]?.total ?? 0;
+    return { total, relation: total >= bound ? ('gte' as const) : ('eq' as const) };
   };
-  if (input.take === 0) return { ids: [], sources: [], campaigns: [], scores: [], total: await count() };
+  if (input.take === 0) return { ids: [], sources: [], campaigns: [], scores: [], ...(await count()) };
 
-  // Tier 3: every word in the name (its own small vector); else tier 2, unless typo alternatives widened the match,
-  // when only the matches of the words as typed are tier 2 (without alternatives that second test is always true).
-  const tier = queries
-    ? sql`case when s.name_document @@ ${tsquery(queries.strict)} then 3 ${
-        queries.tolerant === queries.strict
-          ? sql`else 2`
-          : sql`when s.document @@ ${tsquery(queries.strict)} then 2 else 1`
-      } end`
-    : sql`0`;
-  const limit = sql`limit ${input.take} offset ${input.take * input.page}`;
-  // Two plans, each the cheaper for its kind (measured at 20 000 articles on PostgreSQL):
-  // - words: the matches come from the GIN probe, so the page is ranked on them with the total as a window count
-  //   (a separate count(*) would probe and read every match a second time). `offset 0` keeps the tier computed below
-  //   the window: flattened, the window carried every match's row.
-  // - no words (filters only, or nothing): the order is the rank index's, so the page is read in index order and
-  //   stops after it, and the total is a count(*) beside it (a filter rule is an integer AND per row, see filters.ts);
-  //   sorting every match under a window took ~10 ms for 7 500 matches, this ~4 ms.
-  const ranked = queries
-    ? sql`select m.article_id, m.tier, m.qty_rank, m.name_sort, count(*) over () as total
-      from (select s.article_id, ${tier} as tier, s.qty_rank, s.name_sort from ${from} where ${where} offset 0) m
-      order by m.tier desc, m.qty_rank, m.name_sort collate "C", m.article_id
-      ${limit}`
-    : sql`select p.article_id, 0 as tier, p.qty_rank, p.name_sort, c.total
-      from (select count(*) as total from ${from} where ${where}) c
-      cross join lateral (
-        select s.article_id, s.qty_rank, s.name_sort from ${from} where ${where}
-        order by s.qty_rank, s.name_sort collate "C", s.article_id
-        ${limit}) p`;
+  // The page, one branch per relevance tier, each in rank order (bestseller rank, Norwegian name, id) and limited to
+  // the rows through this page: tier 3 every word in the name as typed, 2 every word somewhere as typed, 1 only
+  // through a typo alternative. The union's limit stops after the branches that fill the page (an Append runs its
+  // branches in order), and each branch is planned with its words: a common word walks article_search_rank_idx and
+  // stops after the page (the rows lie in that order), a rare one probes its GIN index and sorts its few matches.
+  // Without words the page is read in rank-index order and stops after it.
+  const through = input.take * (input.page + 1);
+  const rank = sql`order by s.qty_rank, s.name_sort collate "C", s.article_id`;
+  const branch = (tier: number, condition: SQL) =>
+    sql`(select s.article_id, ${sql.raw(String(tier))} as tier, s.qty_rank, s.name_sort from article_search s
+      where ${visible} and ${condition} ${rank} limit ${through})`;
+  const ranked = strict
+    ? sql`select * from (${sql.join(
+        [
+          branch(3, sql`s.name_document @@ ${strict}`),
+          branch(2, sql`s.document @@ ${strict} and not (s.name_document @@ ${strict})`),
+          ...(tolerant ? [branch(1, sql`s.document @@ ${tolerant} and not (s.document @@ ${strict})`)] : []),
+        ],
+        sql` union all `,
+      )} limit ${input.take} offset ${input.take * input.page}) u`
+    : sql`select s.article_id, 0 as tier, s.qty_rank, s.name_sort from article_search s where ${visible}
+      ${rank} limit ${input.take} offset ${input.take * input.page}`;
   // Campaign prices ride along (same rule as the listings' `campaigns` in routes/articles/load.ts: running at `now`,
   // cheapest first); the search test compares the whole hit with the listings' shape.
   const at = sql`${now.toISOString()}::timestamptz`;
@@ -192,30 +233,36 @@ export async function searchArticles(
       'LabelType', c.label_type, 'LabelData', c.label_data) order by ca.price, ca.id), '[]'::jsonb)
     from campaign_articles ca join campaigns c on c.id = ca.campaign_id
     where ca.article_id = page.article_id and c.starts_at <= ${at} and c.ends_at > ${at})`;
-  const rows = await executePrepared<{
-    id: number;
-    tier: number;
-    total: number;
-    source?: string;
-    group3_id?: number;
-    first_hex?: string | null;
-    campaigns?: StoredCampaign[];
-  }>(db, sql`
+  const pageQuery = sql`
     with page as (${ranked})
-    select page.article_id as id, page.tier, page.total::int as total
+    select page.article_id as id, page.tier
       ${options.withSource
         ? sql`, d.source::text as source, (d.source->>'ArticleGroup3ID')::int as group3_id,
             d.source#>>'{Colors,0,Hex}' as first_hex, ${campaigns} as campaigns`
         : sql``}
     from page${options.withSource ? sql` join article_search_sources d on d.article_id = page.article_id` : sql``}
-    order by page.tier desc, page.qty_rank, page.name_sort collate "C", page.article_id`);
-  // A page past the end has no row to carry the total.
-  const total = rows[0]?.total ?? (await count());
+    order by page.tier desc, page.qty_rank, page.name_sort collate "C", page.article_id`;
+  type PageRow = {
+    id: number;
+    tier: number;
+    source?: string;
+    group3_id?: number;
+    first_hex?: string | null;
+    campaigns?: StoredCampaign[];
+  };
+  // With words the statement runs unnamed, so it is planned with its words; without, its generic plan (rank-index
+  // order) is the right one for every filter, and a named statement saves parsing and planning it per search.
+  // The page and the total run side by side (two pooled connections on PostgreSQL; one after the other on PGlite).
+  const [rows, { total, relation }] = await Promise.all([
+    strict ? db.execute<PageRow>(pageQuery).then((r) => r.rows as PageRow[]) : executePrepared<PageRow>(db, pageQuery),
+    count(),
+  ]);
   return {
     ids: rows.map((r) => r.id),
     sources: options.withSource ? rows.map((r) => ({ json: r.source!, group3Id: r.group3_id!, firstHex: r.first_hex ?? null })) : [],
     campaigns: options.withSource ? rows.map((r) => r.campaigns ?? []) : [],
     scores: rows.map((r) => r.tier),
     total,
+    relation,
   };
 }

@@ -40,8 +40,11 @@ export interface SearchHitText {
  * a page is ~35 000 characters, and text glued around a joined list stays a rope that Node copies flat again to
  * measure and to write it (two more page-sized strings per search for the garbage collector).
  */
-export function searchResponseJson(total: number, hits: readonly SearchHitText[]): string {
-  const parts = [`{"hits":{"total":{"value":${JSON.stringify(total)},"relation":"eq"},"hits":[`];
+export function searchResponseJson(
+  total: { value: number; relation: 'eq' | 'gte' },
+  hits: readonly SearchHitText[],
+): string {
+  const parts = [`{"hits":{"total":${JSON.stringify({ value: total.value, relation: total.relation })},"hits":[`];
   hits.forEach((hit, i) => {
     parts.push(`${i === 0 ? '' : ','}{"_id":${JSON.stringify(String(hit.id))},"_score":${JSON.stringify(hit.score)},"_source":`, hit.source, '}');
   });

@@ -14,7 +14,21 @@ import type { Db } from '../db/index.js';
  */
 export async function rebuildSearchIndex(db: Db): Promise<void> {
   await db.execute(sql`select search_index_refresh(null)`);
-  await db.execute(sql`vacuum (analyze) article_search, search_words`);
+  await orderSearchIndex(db);
+  await db.execute(sql`vacuum (analyze) search_words`);
+}
+
+/**
+ * Rewrites the index rows in rank order (bestseller rank, Norwegian name, id: article_search_rank_idx) and vacuums
+ * and analyzes them. A search with a common word walks that index until its page is full; with the rows in the same
+ * order the walk reads neighbouring rows of a few pages instead of one page per row (at 200 000 articles, "staut":
+ * 689 rows in 4.2 → 0.6 ms). Later writes put a changed row where there is room (fillfactor 90, migration 0011),
+ * so the order wears slowly; the next rebuild restores it. CLUSTER locks the table while it runs (≈ 3 s at 200 000
+ * articles), so only a rebuild, before the app serves, does it.
+ */
+export async function orderSearchIndex(db: Db): Promise<void> {
+  await db.execute(sql`cluster article_search using article_search_rank_idx`);
+  await db.execute(sql`vacuum (analyze) article_search`);
 }
 
 /** Rebuilds when the index has another number of rows than there are articles; says whether it did. */

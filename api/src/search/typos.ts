@@ -34,15 +34,30 @@ export function editDistance(a: string, b: string): number {
 /**
  * Candidates (most trigram-similar first) within the token's typo budget, closest first, at most MAX_ALTERNATIVES.
  * A candidate that merely continues the token ("vindj" → "vindjakke") is left out: the prefix match finds it already.
+ * With `stems` (word → its `norwegian` stem, the token's too), a candidate whose stem the token or a closer candidate
+ * already has is left out: "vindjakke" and "vindjakka" both match `vindjakk`, and a repeated word in the tsquery
+ * doubles the planner's estimate of its matches (it then walked 50 000 rows to count 1 000 at 200 000 articles).
  */
-export function pickAlternatives(token: string, candidates: readonly string[]): string[] {
+export function pickAlternatives(
+  token: string,
+  candidates: readonly string[],
+  stems?: ReadonlyMap<string, string>,
+): string[] {
   const budget = typoBudget(token);
   if (budget === 0) return [];
+  const seen = new Set(stems?.has(token) ? [stems.get(token)] : []);
   return candidates
     .filter((word) => word !== token && !word.startsWith(token))
     .map((word, order) => ({ word, order, distance: editDistance(token, word) }))
     .filter((c) => c.distance <= budget)
     .sort((x, y) => x.distance - y.distance || x.order - y.order)
+    .filter(({ word }) => {
+      const stem = stems?.get(word);
+      if (stem === undefined) return true;
+      if (seen.has(stem)) return false;
+      seen.add(stem);
+      return true;
+    })
     .slice(0, MAX_ALTERNATIVES)
     .map((c) => c.word);
 }

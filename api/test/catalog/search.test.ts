@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { RawArticle, RawSearchIdsResponse, RawSearchResponse } from '@shop/contracts/types';
 import { loadArticles } from '../../src/routes/articles/load.js';
+import { searchArticles, TOTAL_HITS_BOUND } from '../../src/search/engine.js';
 import { rebuildSearchIndex, vacuumSearchIndex } from '../../src/search/maintenance.js';
 import { firstSearchImages } from '../../src/server/searchPreload.js';
 import { useTestApp } from '../support/app.js';
@@ -109,6 +110,23 @@ describe.each(testDatabaseKinds())('search on %s', (kind) => {
       expect(empty.hits.total.value).toBe(16);
     });
 
+    it(`counts hits exactly up to a bound (${TOTAL_HITS_BOUND} in the shop), then answers a lower bound ("gte")`, async () => {
+      const count = (query: string, filters: string, take: number, page: number, bound: number) =>
+        searchArticles(t().db, { query, filters, take, page }, { withSource: false, totalHitsBound: bound }).then(
+          ({ ids, total, relation }) => ({ shown: ids.length, total, relation }),
+        );
+      // 16 visible articles; counted to 10 they are "10 or more".
+      expect(await count('', '', 5, 0, 10)).toEqual({ shown: 5, total: 10, relation: 'gte' });
+      // The bound grows past the page asked for (to the next multiple), so "more" stays known on every page.
+      expect(await count('', '', 5, 1, 10)).toEqual({ shown: 5, total: 16, relation: 'eq' });
+      expect(await count('', '', 5, 3, 10)).toEqual({ shown: 1, total: 16, relation: 'eq' });
+      // Words (4 matches of "vind"), and words with filters (the count then reads the GIN probe's matches only).
+      expect(await count('vind', '', 2, 0, 3)).toEqual({ shown: 2, total: 3, relation: 'gte' });
+      expect(await count('vind', '', 2, 0, 5)).toEqual({ shown: 2, total: 4, relation: 'eq' });
+      expect(await count('vind', 'GrossPrice > 0', 2, 0, 3)).toEqual({ shown: 2, total: 3, relation: 'gte' });
+      expect(await count('vind', 'GrossPrice > 0', 0, 0, 5)).toEqual({ shown: 0, total: 4, relation: 'eq' });
+    });
+
     it('answers ids only on /articles/searchids, with the same order and total', async () => {
       const res = await post('/articles/searchids', { query: 'vind', take: 2, page: 1 });
       expect(res.statusCode).toBe(200);
@@ -172,6 +190,23 @@ describe.each(testDatabaseKinds())('search on %s', (kind) => {
       // 103 costs 599,00 but runs at 499,00 in the active campaign; 101's expired 999,00 campaign does not count.
       expect(await filtered('GrossPrice 49900 TO 49900')).toEqual([103]);
       expect(await filtered('GrossPrice 99900 TO 99900')).toEqual([107, 501]);
+    });
+
+    it('follows campaign articles as they come and go (the index marks articles in a campaign)', async () => {
+      const db = t().db;
+      const inCampaign = async () =>
+        (await db.execute<{ id: number }>(sql`select article_id as id from article_search where has_campaign order by 1`))
+          .rows.map((r) => r.id);
+      expect(await inCampaign()).toEqual([101, 103]);
+      // 102 (1 299,00) joins the running campaign at 399,00.
+      await db.execute(sql`insert into campaign_articles (campaign_id, article_id, price)
+        select campaign_id, 102, 39900 from campaign_articles where article_id = 103`);
+      expect(await inCampaign()).toEqual([101, 102, 103]);
+      expect(await filtered('GrossPrice 39900 TO 39900')).toEqual([102]);
+      expect(await filtered('GrossPrice 129900 TO 129900')).toEqual([]);
+      await db.execute(sql`delete from campaign_articles where article_id = 102`);
+      expect(await inCampaign()).toEqual([101, 103]);
+      expect(await filtered('GrossPrice 129900 TO 129900')).toEqual([102]);
     });
 
     it.each([
@@ -302,6 +337,15 @@ describe.each(testDatabaseKinds())('search on %s', (kind) => {
       expect(rows.at(-1)?.name).toBe('document');
       const read = ['name_sort', 'name_document'].map((name) => rows.findIndex((c) => c.name === name));
       expect(read).toEqual([firstWalked, firstWalked + 1]);
+    });
+
+    it('lies in rank order after a rebuild, so a tier of a common word walks neighbouring rows', async () => {
+      await rebuildSearchIndex(t().db);
+      const order = async (by: string) =>
+        (await t().db.execute<{ id: number }>(sql.raw(`select article_id as id from article_search order by ${by}`))).rows.map(
+          (r) => r.id,
+        );
+      expect(await order('ctid')).toEqual(await order('qty_rank, name_sort collate "C", article_id'));
     });
 
     it('rebuilds from scratch to the same documents', async () => {

@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { PgDialect } from 'drizzle-orm/pg-core';
+import { totalBound } from '../../src/search/engine.js';
 import { rawArticleJson, searchResponseJson } from '../../src/search/hits.js';
 import { articleImageUrl } from '../../src/routes/images/urls.js';
 import { NEUTRAL_HEX } from '../../src/routes/articles/load.js';
@@ -88,17 +89,45 @@ describe('typo tolerance', () => {
       'skijakko',
     ]);
   });
+
+  it.each([
+    // vindjakke and vindjakka share the stem vindjakk: the closer one stays.
+    ['vinjdakke', ['vindjakke', 'vindjakka'], { vinjdakke: 'vinjdakk', vindjakke: 'vindjakk', vindjakka: 'vindjakk' }, ['vindjakke']],
+    // A candidate with the token's own stem adds no match.
+    ['jakka', ['jakke', 'hakka'], { jakka: 'jakk', jakke: 'jakk', hakka: 'hakk' }, ['hakka']],
+    // Distinct stems all stay, up to the limit.
+    ['skijakke', ['skijakka', 'skojakke', 'skijakko', 'skijakki'], { skijakke: 'skijakk', skijakka: 'skijakk', skojakke: 'skojakk', skijakko: 'skijakko', skijakki: 'skijakki' }, ['skojakke', 'skijakko', 'skijakki']],
+    // A word without a known stem is kept.
+    ['vinjdakke', ['vindjakke', 'vindjakka'], { vindjakke: 'vindjakk' }, ['vindjakke', 'vindjakka']],
+  ])('with stems: %s among %j → %j', (token, candidates, stems, expected) => {
+    expect(pickAlternatives(token, candidates, new Map(Object.entries(stems)))).toEqual(expected);
+  });
+});
+
+describe('totalBound', () => {
+  it.each([
+    [24, 0, 1000],
+    [24, 40, 1000],
+    [24, 41, 2000],
+    [1000, 0, 2000],
+    [999, 0, 1000],
+    [0, 0, 1000],
+    [0, 7, 1000],
+  ])('take %i, page %i → counted to %i', (take, page, bound) => {
+    expect(totalBound(take, page)).toBe(bound);
+  });
 });
 
 describe('compileFilters', () => {
   const dialect = new PgDialect();
+  const now = new Date('2026-11-24T12:00:00Z');
   const render = (text: string) => {
-    const { where } = compileFilters(text);
+    const { where } = compileFilters(text, now);
     return where ? dialect.sqlToQuery(where) : null;
   };
 
   it('compiles nothing to no condition', () => {
-    expect(compileFilters('')).toEqual({ rules: [], needsCampaignPrices: false, where: null });
+    expect(compileFilters('')).toEqual({ rules: [], where: null });
     expect(compileFilters('   ').where).toBeNull();
   });
 
@@ -117,15 +146,18 @@ describe('compileFilters', () => {
     ['ProductLineID NOT IN [3]', '(s.product_line_id is null or s.product_line_id <> all($1::int[]))', [[3]]],
     ['ArticleGroup3ID 1 TO 2', 's.group3_id between $1::int and $2::int', [1, 2]],
     ['NOT ArticleID 1 TO 2', '(s.article_id is null or s.article_id not between $1::int and $2::int)', [1, 2]],
-    ['GrossPrice < 100.5', 'least(s.price, coalesce(cp.price, s.price))::numeric < $1::numeric', [100.5]],
+    [
+      'GrossPrice < 100.5',
+      '(case when s.has_campaign then least(s.price, coalesce(( select min(ca.price) from campaign_articles ca join campaigns c on c.id = ca.campaign_id where ca.article_id = s.article_id and c.starts_at <= $1::timestamptz and c.ends_at > $2::timestamptz), s.price)) else s.price end)::numeric < $3::numeric',
+      ['2026-11-24T12:00:00.000Z', '2026-11-24T12:00:00.000Z', 100.5],
+    ],
   ])('%s', (text, sqlText, params) => {
     const query = render(text)!;
     expect(query.sql.replace(/\s+/g, ' ')).toBe(sqlText);
     expect(query.params).toEqual(params);
   });
 
-  it('marks rules that need the campaign price join, and accepts the web keys as aliases', () => {
-    expect(compileFilters('price 1 TO 2').needsCampaignPrices).toBe(true);
+  it('accepts the web keys as aliases', () => {
     expect(compileFilters('colors IN [1]').rules).toEqual([{ field: 'ColorGroupID', operator: 'IN', values: [1] }]);
     expect(resolveField('exclude')).toBe('ArticleID');
     expect(resolveField('constructor')).toBeNull();
@@ -171,7 +203,7 @@ describe('the answer as JSON text', () => {
   });
 
   it('wraps the hits in the Elasticsearch shape, in order', () => {
-    const text = searchResponseJson(42, [
+    const text = searchResponseJson({ value: 42, relation: 'eq' }, [
       { id: 5, score: 3, source: '{"ArticleID":5}' },
       { id: 4, score: 0, source: '{"ArticleID":4}' },
     ]);
@@ -184,6 +216,7 @@ describe('the answer as JSON text', () => {
         ],
       },
     });
-    expect(JSON.parse(searchResponseJson(0, []))).toEqual({ hits: { total: { value: 0, relation: 'eq' }, hits: [] } });
+    expect(JSON.parse(searchResponseJson({ value: 0, relation: 'eq' }, []))).toEqual({ hits: { total: { value: 0, relation: 'eq' }, hits: [] } });
+    expect(JSON.parse(searchResponseJson({ value: 1000, relation: 'gte' }, [])).hits.total).toEqual({ value: 1000, relation: 'gte' });
   });
 });

@@ -101,7 +101,7 @@ export const searchRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // JSON text built from the stored documents (search/hits.ts), so the response schema documents the answer
       // but does not serialise it; the search tests parse it and compare it with the listings' shape.
       const body = searchResponseJson(
-        outcome.total,
+        { value: outcome.total, relation: outcome.relation },
         outcome.sources.map((source, i) => ({
           id: outcome.ids[i]!,
           score: outcome.scores[i]!,
@@ -128,7 +128,7 @@ export const searchRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const outcome = await search(searchInput(request.body), false);
       const body: RawSearchIdsResponse = {
         hits: {
-          total: { value: outcome.total, relation: 'eq' },
+          total: { value: outcome.total, relation: outcome.relation },
           hits: outcome.ids.map((id, i) => ({ _id: String(id), _score: outcome.scores[i]!, _source: { ArticleID: id } })),
         },
       };
