@@ -15,11 +15,13 @@ export const texts = {
   noArticles: 'Ingen varer i denne kategorien akkurat nå.',
   noMatches: 'Ingen varer passer filtrene dine.',
   clearFilters: 'Nullstill filtre',
-  articleCount: (total: number) => `${total} ${plural(total, 'vare', 'varer')}`,
+  /** `exact` false: the total is a lower bound ("1000+ varer"). */
+  articleCount: (total: number, exact = true) => `${total}${exact ? '' : '+'} ${plural(total, 'vare', 'varer')}`,
   showing: (shown: number, total: number) => `Viser ${shown} av ${total} ${plural(total, 'vare', 'varer')}`,
   showingFiltered: (shown: number, scanned: number, total: number) =>
     `${shown} ${plural(shown, 'vare passer', 'varer passer')} filtrene blant ${scanned} av ${total} varer`,
-  showMore: (remaining: number | null) => (remaining === null ? 'Vis flere' : `Vis flere (${remaining})`),
+  showMore: (remaining: number | null, atLeast = false) =>
+    remaining === null ? 'Vis flere' : `Vis flere (${remaining}${atLeast ? '+' : ''})`,
   loadingMore: 'Vis flere – henter …',
   subcategories: 'Underkategorier',
   allIn: (name: string) => `Alt i ${name}`,
@@ -62,7 +64,7 @@ export const texts = {
   searchButton: 'Søk',
   searchTitle: (query: string) => `Søk: «${query}»`,
   searchEmptyQuery: 'Skriv inn det du leter etter.',
-  searchHits: (total: number) => `${total} ${plural(total, 'treff', 'treff')}`,
+  searchHits: (total: number, exact = true) => `${total}${exact ? '' : '+'} ${plural(total, 'treff', 'treff')}`,
   searchNoHits: (query: string) => `Ingen treff for «${query}». Sjekk stavemåten eller prøv et annet ord.`,
   searchFailed: 'Søket feilet. Prøv igjen.',
   suggestions: 'Forslag',

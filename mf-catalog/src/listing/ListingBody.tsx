@@ -9,8 +9,11 @@ export interface ListingBodyProps {
   /** "Viser 20 av 480 varer"; null while loading. */
   countText: string | null;
   emptyText: string;
-  /** The "Vis flere" button, or null when there is nothing more. `remaining` null = unknown (filters active). */
-  more: { remaining: number | null; loading: boolean; onMore: () => void } | null;
+  /**
+   * The "Vis flere" button, or null when there is nothing more. `remaining` null = unknown (filters active);
+   * `atLeast` = the remaining count is a lower bound ("Vis flere (976+)").
+   */
+  more: { remaining: number | null; atLeast?: boolean; loading: boolean; onMore: () => void } | null;
   onRetry: () => void;
   /** Offered when a filtered listing is empty. */
   onClearFilters?: () => void;
@@ -60,7 +63,7 @@ export function ListingBody({ status, articles, countText, emptyText, more, onRe
       {more && (
         <div className={styles.more}>
           <button type="button" className={styles.button} onClick={more.onMore} disabled={more.loading} aria-busy={more.loading}>
-            {more.loading ? texts.loadingMore : texts.showMore(more.remaining)}
+            {more.loading ? texts.loadingMore : texts.showMore(more.remaining, more.atLeast)}
           </button>
         </div>
       )}

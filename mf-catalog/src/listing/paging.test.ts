@@ -16,6 +16,13 @@ describe('"Vis flere" paging', () => {
     expect([hasMore(last), remaining(last)]).toEqual([false, 0]);
   });
 
+  it('keeps whether the total is a lower bound (a search counted to its bound)', () => {
+    const first = appendPage(emptyPaged(24), { articles: articles(1, 2), total: 1000, totalIsExact: false });
+    expect([first.totalIsExact, hasMore(first), remaining(first)]).toEqual([false, true, 976]);
+    expect(appendPage(first, { articles: articles(3), total: 2000, totalIsExact: true }).totalIsExact).toBe(true);
+    expect(appendPage(emptyPaged(2), { articles: [], total: 0 }).totalIsExact).toBe(true);
+  });
+
   it('does not repeat an article the shifted list sends again', () => {
     const first = appendPage(emptyPaged(2), { articles: articles(1, 2), total: 4 });
     const second = appendPage(first, { articles: articles(2, 3), total: 4 });

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Article } from '@shop/contracts/types';
-import { appendPage, emptyPaged, hasMore, remaining, type PagedState } from './paging.js';
+import { appendPage, emptyPaged, hasMore, remaining, type FetchedPage, type PagedState } from './paging.js';
 
-export type FetchPage = (index: number, signal: AbortSignal) => Promise<{ articles: Article[]; total: number }>;
+export type FetchPage = (index: number, signal: AbortSignal) => Promise<FetchedPage>;
 
 export interface PagedList {
   status: 'idle' | 'loading' | 'ready' | 'failed';

@@ -27,7 +27,8 @@ interface Props {
   /** Next to the title (the search page's own search box). */
   headerExtra?: ReactNode;
   beforeListing?: ReactNode;
-  countText: (total: number) => string;
+  /** `exact` false: the total is a lower bound (the server counts hits up to a bound). */
+  countText: (total: number, exact: boolean) => string;
   emptyText: string;
   label: string;
 }
@@ -48,7 +49,7 @@ export function SearchListing({ query, fixed, genderOptions, title, headerExtra,
   const fetchPage: FetchPage = useCallback(
     async (index, signal) => {
       const result = await searchArticles({ query, take: SEARCH_PAGE_SIZE, page: index, filters: filterString }, { signal });
-      return { articles: result.articles, total: result.total };
+      return { articles: result.articles, total: result.total, totalIsExact: result.totalIsExact };
     },
     [query, filterString],
   );
@@ -86,9 +87,18 @@ export function SearchListing({ query, fixed, genderOptions, title, headerExtra,
             <ListingBody
               status={paged.status}
               articles={paged.state.articles}
-              countText={paged.status === 'ready' ? countText(paged.state.total) : null}
+              countText={paged.status === 'ready' ? countText(paged.state.total, paged.state.totalIsExact) : null}
               emptyText={emptyText}
-              more={paged.hasMore ? { remaining: paged.remaining, loading: paged.loadingMore, onMore: paged.loadMore } : null}
+              more={
+                paged.hasMore
+                  ? {
+                      remaining: paged.remaining,
+                      atLeast: !paged.state.totalIsExact,
+                      loading: paged.loadingMore,
+                      onMore: paged.loadMore,
+                    }
+                  : null
+              }
               onRetry={paged.retry}
               onClearFilters={active ? () => setListing({ filters: {}, sort }) : undefined}
               label={label}

@@ -149,7 +149,11 @@ it('maps the Elasticsearch-shaped search answer', () => {
     hits: { total: { value: 57, relation: 'eq' }, hits: [{ _id: '101', _score: 3.2, _source: rawArticle() }] },
   });
   expect(result.total).toBe(57);
+  expect(result.totalIsExact).toBe(true);
   expect(result.articles[0].id).toBe(101);
+  // Past the server's count bound the total is a lower bound ("1000+ treff").
+  const bounded = mapSearchResponse({ hits: { total: { value: 1000, relation: 'gte' }, hits: [] } });
+  expect([bounded.total, bounded.totalIsExact]).toEqual([1000, false]);
 });
 
 it('mapPaginated keeps meta and maps data', () => {

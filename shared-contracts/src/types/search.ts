@@ -35,11 +35,15 @@ export type RawSearchIdsResponse = RawSearchResponse<{ ArticleID: number }>;
 export interface SearchResult {
   articles: Article[];
   total: number;
+  /** false: `total` is a lower bound — the server counts hits up to a bound ("gte"), and the shop shows "1000+ treff". */
+  totalIsExact: boolean;
 }
 
 export interface SearchIdsResult {
   ids: number[];
   total: number;
+  /** false: `total` is a lower bound ("gte"). */
+  totalIsExact: boolean;
 }
 
 /** Client-side filter state of a listing (SPEC §5 "Filters"). Prices in øre, both bounds inclusive. */
