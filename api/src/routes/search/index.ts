@@ -8,7 +8,7 @@ import { Type, type Static, type TSchema } from 'typebox';
 import type { RawSearchIdsResponse, RawSearchResponse } from '@shop/contracts/types';
 import { SEARCH_TAKE } from '@shop/contracts/constants';
 import { HttpError, TEXTS } from '../../server/errors.js';
-import { searchArticles, type SearchInput } from '../../search/engine.js';
+import { searchArticles, TOTAL_HITS_BOUND, type SearchInput } from '../../search/engine.js';
 import { FILTER_GRAMMAR_DOC, SearchFilterError } from '../../search/filters.js';
 import { rawArticleJson, searchResponseJson } from '../../search/hits.js';
 import { ensureSearchIndex, SEARCH_INDEX_VACUUM_EVERY_MS, vacuumSearchIndex } from '../../search/maintenance.js';
@@ -37,7 +37,12 @@ function searchInput(body: Static<typeof SearchBodySchema>): SearchInput {
   return { query: body.query ?? '', take: body.take ?? SEARCH_TAKE, page: body.page ?? 0, filters: body.filters ?? '' };
 }
 
-const total = Type.Object({ value: Type.Integer(), relation: Type.Union([Type.Literal('eq'), Type.Literal('gte')]) });
+const total = Type.Object(
+  { value: Type.Integer(), relation: Type.Union([Type.Literal('eq'), Type.Literal('gte')]) },
+  {
+    description: `Hits, counted exactly up to ${TOTAL_HITS_BOUND} (or the next multiple of it past the page asked for): relation "eq". Past that, value is the bound and relation "gte" (at least that many), as Elasticsearch's track_total_hits.`,
+  },
+);
 const hitsOf = <S extends TSchema>(source: S) =>
   Type.Object({
     hits: Type.Object({
