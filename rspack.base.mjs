@@ -135,7 +135,7 @@ export function createConfig({ packageDir, name, exposes, port, devJson }) {
         extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'],
         // The contracts are TypeScript source with `.js` suffixes on relative imports (NodeNext style).
         extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
-        alias: { ...routerAliases({ dev }), ...(isShell ? federationLibAliases() : {}) },
+        alias: { ...routerAliases({ dev }), ...federationRuntimeEsmAliases(), ...(isShell ? federationLibAliases() : {}) },
       },
       module: {
         parser: {
@@ -201,6 +201,7 @@ export function createConfig({ packageDir, name, exposes, port, devJson }) {
           dts: false,
         }),
         !isShell && !dev && new rspack.ExternalsPlugin('global', federationLibExternals),
+        new EsmRuntimeAliasPlugin(),
         serving && new ReactRefreshRspackPlugin(),
       ].filter(Boolean),
       devServer: {
@@ -311,7 +312,7 @@ function federationExperiments({ isShell, dev }) {
  * The federation libraries a remote entry would otherwise carry a copy of (~36 kB raw, ~10 kB gzip per remote, the
  * bulk of each remoteEntry.js even with the runtime core external): @module-federation/sdk, its error codes and the
  * stateless helpers of the webpack bundler runtime. The shell already bundles the very same files for itself and
- * hands them over on `window.__SHOP_FEDERATION_LIBS__` (shell/src/federation/provideFederationLibs.cjs) before any
+ * hands them over on `window.__SHOP_FEDERATION_LIBS__` (shell/src/federation/provideFederationLibs.mjs) before any
  * remote loads; production remotes take them from there. Not shared: the bundler runtime's index and init and
  * @module-federation/runtime, which hold per-container state. Like `externalRuntime`, this ties a remote to the
  * shell's federation version (one lock file for all); development remotes keep their own copies (standalone pages).
@@ -337,7 +338,7 @@ function federationLibExternals({ request, context }, callback) {
   if (request && SHARED_FEDERATION_PACKAGES[request]) {
     return callback(null, [FEDERATION_LIBS_GLOBAL, SHARED_FEDERATION_PACKAGES[request]]);
   }
-  const helper = request && /^\.\/([A-Za-z]+)\.cjs$/.exec(request)?.[1];
+  const helper = request && /^\.\/([A-Za-z]+)\.c?js$/.exec(request)?.[1];
   if (helper && SHARED_BUNDLER_HELPERS.includes(helper) && path.resolve(context ?? '') === BUNDLER_RUNTIME_DIST) {
     return callback(null, [FEDERATION_LIBS_GLOBAL, 'bundler', helper]);
   }
@@ -347,6 +348,35 @@ function federationLibExternals({ request, context }, callback) {
 /** The shell reaches the bundler runtime's helper files by path (the package's "exports" does not list them). */
 function federationLibAliases() {
   return { '@shop/federation-bundler-runtime-dist': BUNDLER_RUNTIME_DIST };
+}
+/**
+ * The federation runtime as ES modules. rspack's ModuleFederationPlugin finds the bundler runtime, the runtime and the
+ * runtime plugins with Node's `require.resolve`, i.e. their CommonJS builds, and everything they import then comes as
+ * CommonJS too: no tree shaking, so the snapshot, manifest, Node and config helpers of @module-federation/sdk and
+ * runtime-core were shipped whole. Their ESM builds (same version, same exports) are shaken like any module:
+ * measured, the shell's main.js 33.1 → 30.2 kB gzip and each remoteEntry.js ~0.4–0.5 kB less.
+ * `federationRuntimeEsmAliases` points the absolute .cjs paths the plugin writes into its runtime entry at the .js
+ * files beside them; `EsmRuntimeAliasPlugin` drops the plugins' own `@module-federation/runtime` aliases (to the .cjs
+ * build) once they are set, so the package's "exports" pick the ESM build for an `import`.
+ */
+function federationRuntimeEsmAliases() {
+  const aliases = {};
+  for (const name of ['@module-federation/webpack-bundler-runtime', '@module-federation/inject-external-runtime-core-plugin']) {
+    const commonJs = requireFromRoot.resolve(name);
+    if (!commonJs.endsWith('.cjs')) throw new Error(`${name} resolves to ${commonJs}, expected its .cjs build`);
+    aliases[commonJs] = commonJs.replace(/\.cjs$/, '.js');
+  }
+  return aliases;
+}
+
+class EsmRuntimeAliasPlugin {
+  apply(compiler) {
+    // afterPlugins: after both federation plugins have added their aliases (they do so in apply and afterPlugins).
+    compiler.hooks.afterPlugins.tap('EsmRuntimeAliasPlugin', () => {
+      const { '@module-federation/runtime': _cjs, '@module-federation/runtime$': _bundler, ...alias } = compiler.options.resolve.alias ?? {};
+      compiler.options.resolve.alias = alias;
+    });
+  }
 }
 
 /** /remotes.json for the shell's dev server: every remote on its own standalone dev server. */
