@@ -9,7 +9,6 @@
 export {
   BrowserRouter,
   Link,
-  MemoryRouter,
   Navigate,
   Route,
   Routes,

@@ -167,6 +167,8 @@ export function createConfig({ packageDir, name, exposes, port, devJson }) {
               },
             },
           },
+          // What the router subset does not use of react-router's production build can go (the loader says why).
+          ...(dev ? [] : [{ test: /[\\/]react-router[\\/]dist[\\/]production[\\/]chunk-[A-Z0-9]+\.mjs$/, loader: path.join(ROOT, 'react-router-trim-loader.cjs') }]),
           { test: /\.css$/, type: 'css/auto' },
           { test: /\.(svg|png|jpe?g|webp|avif|woff2?)$/, type: 'asset' },
         ],
