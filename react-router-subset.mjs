@@ -5,7 +5,8 @@
 // (react-router's shared chunk went from ~60 kB to a fraction of that, gzip).
 //
 // A front end that needs another react-router export adds it here; the build fails on a missing export
-// (`exportsPresence: 'error'` in rspack.base.mjs), so a name forgotten here cannot become `undefined` at run time.
+// (SubsetImportsPlugin in rspack.base.mjs: `exportsPresence` does not see through the federation's consume modules),
+// so a name forgotten here cannot become `undefined` at run time.
 export {
   BrowserRouter,
   Link,

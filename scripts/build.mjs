@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 export const FRONT_ENDS = ['mf-catalog', 'mf-cart-checkout', 'mf-account', 'mf-content', 'shell'];
-const SHARED_INPUTS = ['rspack.base.mjs', 'react-router-subset.mjs', 'react-router-trim-loader.cjs', 'shared-contracts/src', 'shared-contracts/package.json', 'package-lock.json'];
+const SHARED_INPUTS = ['rspack.base.mjs', 'react-router-subset.mjs', 'effector-subset.mjs', 'effector-react-subset.mjs', 'react-router-trim-loader.cjs', 'shared-contracts/src', 'shared-contracts/package.json', 'package-lock.json'];
 
 function listFiles(path, out = []) {
   if (!existsSync(path)) return out;
