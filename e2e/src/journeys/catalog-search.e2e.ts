@@ -56,6 +56,21 @@ describe('search', () => {
     await context.close();
   });
 
+  it('shows a broad search as "1000+ treff" and pages on with "Vis flere (976+)" (the count stops at its bound)', async () => {
+    const context = await newContext(browser, shop.url);
+    const page = await context.newPage();
+    const { errors } = watchErrors(page);
+    // "s" as typed so far: every word starting with s, far more than the 1 000 hits the server counts exactly.
+    await page.goto('/search/s');
+    await expect.poll(() => page.getByRole('status').filter({ hasText: /treff/ }).first().innerText()).toBe('1000+ treff');
+    const more = page.getByRole('button', { name: 'Vis flere (976+)' });
+    await more.click();
+    await page.getByRole('button', { name: 'Vis flere (952+)' }).waitFor();
+    expect(await page.locator('main a[href^="/product/"]').evaluateAll((links) => new Set(links.map((a) => a.getAttribute('href'))).size)).toBe(48);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('narrows the hits with a facet whose state is in the URL', async () => {
     const context = await newContext(browser, shop.url);
     const page = await context.newPage();
