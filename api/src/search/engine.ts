@@ -190,14 +190,12 @@ export async function searchArticles(
   // walk would read the whole table, and probes the index.
   const bound = totalBound(input.take, input.page, options.totalHitsBound);
   const counted = strict ? sql`${visible} and s.document @@ (select ${queries[1]}::tsquery)` : visible;
-  const count = async () => {
-    const { rows } = await db.execute<{ total: number }>(
-      sql`select count(*)::int as total from (select 1 from article_search s where ${counted} limit ${bound}) c`,
-    );
-    const total = rows[0]?.total ?? 0;
-    return { total, relation: total >= bound ? ('gte' as const) : ('eq' as const) };
-  };
-  if (input.take === 0) return { ids: [], sources: [], campaigns: [], scores: [], ...(await count()) };
+  const totalQuery = sql`select count(*)::int as total from (select 1 from article_search s where ${counted} limit ${bound}) c`;
+  const relationOf = (total: number) => (total >= bound ? ('gte' as const) : ('eq' as const));
+  if (input.take === 0) {
+    const total = (await db.execute<{ total: number }>(totalQuery)).rows[0]?.total ?? 0;
+    return { ids: [], sources: [], campaigns: [], scores: [], total, relation: relationOf(total) };
+  }
 
   // The page, one branch per relevance tier, each in rank order (bestseller rank, Norwegian name, id) and limited to
   // the rows through this page: tier 3 every word in the name as typed, 2 every word somewhere as typed, 1 only
@@ -229,17 +227,20 @@ export async function searchArticles(
       'LabelType', c.label_type, 'LabelData', c.label_data) order by ca.price, ca.id), '[]'::jsonb)
     from campaign_articles ca join campaigns c on c.id = ca.campaign_id
     where ca.article_id = page.article_id and c.starts_at <= ${at} and c.ends_at > ${at})`;
+  // One statement: the total, then the page beside it (a page past the end is one row without an article).
   const pageQuery = sql`
     with page as (${ranked})
-    select page.article_id as id, page.tier
+    select t.total, page.article_id as id, page.tier
       ${options.withSource
         ? sql`, d.source::text as source, (d.source->>'ArticleGroup3ID')::int as group3_id,
             d.source#>>'{Colors,0,Hex}' as first_hex, ${campaigns} as campaigns`
         : sql``}
-    from page${options.withSource ? sql` join article_search_sources d on d.article_id = page.article_id` : sql``}
+    from (${totalQuery}) t left join page on true
+      ${options.withSource ? sql`left join article_search_sources d on d.article_id = page.article_id` : sql``}
     order by page.tier desc, page.qty_rank, page.name_sort collate "C", page.article_id`;
   type PageRow = {
-    id: number;
+    total: number;
+    id: number | null;
     tier: number;
     source?: string;
     group3_id?: number;
@@ -248,17 +249,15 @@ export async function searchArticles(
   };
   // With words the statement runs unnamed, so it is planned with its words; without, its generic plan (rank-index
   // order) is the right one for every filter, and a named statement saves parsing and planning it per search.
-  // The page and the total run side by side (two pooled connections on PostgreSQL; one after the other on PGlite).
-  const [rows, { total, relation }] = await Promise.all([
-    strict ? db.execute<PageRow>(pageQuery).then((r) => r.rows as PageRow[]) : executePrepared<PageRow>(db, pageQuery),
-    count(),
-  ]);
+  const all = strict ? (await db.execute<PageRow>(pageQuery)).rows : await executePrepared<PageRow>(db, pageQuery);
+  const total = all[0]?.total ?? 0;
+  const rows = all.filter((r) => r.id !== null);
   return {
-    ids: rows.map((r) => r.id),
+    ids: rows.map((r) => r.id!),
     sources: options.withSource ? rows.map((r) => ({ json: r.source!, group3Id: r.group3_id!, firstHex: r.first_hex ?? null })) : [],
     campaigns: options.withSource ? rows.map((r) => r.campaigns ?? []) : [],
     scores: rows.map((r) => r.tier),
     total,
-    relation,
+    relation: relationOf(total),
   };
 }
