@@ -1,6 +1,5 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import './federation/provideContracts.js';
 import './alerts/model.js';
 import { App } from './App.js';
 import { persistBreadcrumbs } from './breadcrumbs/model.js';

@@ -1,5 +1,3 @@
-import { contractsInstanceCounts } from '@shop/contracts';
-
 /**
  * Run-time proof that the shell and every remote share ONE effector and ONE @shop/contracts instance.
  * Each app hands over a probe: a function from its `effector` import and a unit from its `@shop/contracts/bus`
@@ -17,7 +15,7 @@ export interface ShopDebug {
   contractsInstances: number;
   /**
    * How often each stateful contracts module was evaluated, as the contracts report it themselves
-   * ({index: 1, bus: 1} when shared correctly).
+   * ({bus: 1} when shared correctly; index: 1 too once something has loaded the contracts' root).
    */
   contractsModuleEvaluations: Record<string, number>;
 }
@@ -26,6 +24,20 @@ declare global {
   interface Window {
     __SHOP_DEBUG__?: ShopDebug;
   }
+}
+
+/**
+ * How many times each stateful contracts module was evaluated (instance.ts's `contractsInstanceCounts`, read here from
+ * the same global list): importing it from the contracts' root would load the root, and the root imports every entry
+ * point, /validation included, which no first view needs.
+ */
+function contractsInstanceCounts(): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const entry of (globalThis as { __SHOP_CONTRACTS_INSTANCES__?: unknown[] }).__SHOP_CONTRACTS_INSTANCES__ ?? []) {
+    const label = String(entry).split('#')[0];
+    counts[label] = (counts[label] ?? 0) + 1;
+  }
+  return counts;
 }
 
 export function createSingletonRegistry() {
