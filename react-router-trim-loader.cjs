@@ -9,7 +9,11 @@
 //   - Link's prefetching (usePrefetchBehavior, PrefetchPageLinks and the framework/RSC route-module code behind them):
 //     it only acts inside react-router's framework mode (a FrameworkContext, which <BrowserRouter> never provides —
 //     usePrefetchBehavior then returns [false, ref, {}] whatever `prefetch` says) and no app passes `prefetch`.
-//     Link gets that answer directly.
+//     Link gets that answer directly;
+//   - RenderErrorBoundary's server-component (RSC) error handling (RSCErrorHandler, the redirect and error-response
+//     digest decoders): it reads `this.context`, the RSCRouterContext value, which only react-router's RSC router
+//     provides (false otherwise, as under <BrowserRouter>). Those two tests become `false` and the contextType
+//     assignment goes (without a contextType, this.context would be {}, truthy: the tests must go with it).
 // Each rewrite must match: a react-router update that changes the code fails the build here instead of silently
 // shipping the whole chunk again (or, for Link, of keeping code that may have changed meaning).
 'use strict';
@@ -19,11 +23,22 @@ const DISPLAY_NAME = /^[A-Za-z0-9_$]+\.displayName = "[^"\n]*";$/gm;
 const LINK_PREFETCH =
   /(var Link = React[0-9]*\.forwardRef\([\s\S]*?)let \[shouldPrefetch, prefetchRef, prefetchHandlers\] = usePrefetchBehavior\(\s*prefetch,\s*rest\s*\);/;
 
+const RSC_ERROR_BOUNDARY = [
+  [/(\n  render\(\) \{\n    let error = this\.state\.error;\n    if \()this\.context( && typeof error === "object" && error && "digest" in error)/, '$1false$2'],
+  [/(\n    if \()this\.context(\) \{\n      return \/\* @__PURE__ \*\/ React[0-9]*\.createElement\(RSCErrorHandler, )/, '$1false$2'],
+  [/\nRenderErrorBoundary\.contextType = RSCRouterContext;\n/, '\n'],
+];
+
 module.exports = function reactRouterTrimLoader(source) {
   let out = source;
   if (/^var Link = React[0-9]*\.forwardRef\(/m.test(source)) {
     if (!LINK_PREFETCH.test(out)) throw new Error(`react-router-trim-loader: Link's usePrefetchBehavior call not found in ${this.resourcePath}; react-router changed`);
     out = out.replace(LINK_PREFETCH, '$1let shouldPrefetch = false, prefetchRef = null, prefetchHandlers = {};');
+    if (!/^var RenderErrorBoundary = class /m.test(out)) throw new Error(`react-router-trim-loader: RenderErrorBoundary not found beside Link in ${this.resourcePath}; react-router changed`);
+    for (const [pattern, replacement] of RSC_ERROR_BOUNDARY) {
+      if (!pattern.test(out)) throw new Error(`react-router-trim-loader: RenderErrorBoundary's RSC code (${pattern.source.slice(0, 60)}…) not found in ${this.resourcePath}; react-router changed`);
+      out = out.replace(pattern, replacement);
+    }
     const pure = out.match(PURE)?.length ?? 0;
     if (pure < 10) throw new Error(`react-router-trim-loader: ${pure} pure annotations in ${this.resourcePath}; react-router changed`);
   }
