@@ -5,7 +5,7 @@ import { formatDateLong } from '@shop/contracts/format';
 import type { BlogCategory, BlogPost, PageMeta } from '@shop/contracts/types';
 import { LoadState } from '../shared/LoadState.js';
 import { useLoad } from '../shared/useLoad.js';
-import { texts } from '../texts.js';
+import { texts } from './texts.js';
 import { remainingCount } from './remaining.js';
 import styles from '../content.module.css';
 import { pathFor } from '@shop/contracts/routes';

@@ -4,7 +4,7 @@ import { pathFor, productPath } from '@shop/contracts/routes';
 import type { Article, BlogPost } from '@shop/contracts/types';
 import { CatalogWidget } from '../federation/CatalogWidget.js';
 import { Html } from '../shared/Html.js';
-import { texts } from '../texts.js';
+import { texts } from './texts.js';
 import styles from '../content.module.css';
 
 /** Without the catalogue remote: a plain link per product. */

@@ -2,7 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { ApiError, createBlogPost, createPoll, getBlogCategories, getEditorSession } from '@shop/contracts/api';
 import type { BlogCategory, EditorSession } from '@shop/contracts/types';
-import { texts } from '../texts.js';
+import { texts } from './texts.js';
 import styles from '../content.module.css';
 import { pathFor } from '@shop/contracts/routes';
 

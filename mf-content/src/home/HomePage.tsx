@@ -10,7 +10,7 @@ import { LoadState } from '../shared/LoadState.js';
 import { useLoad } from '../shared/useLoad.js';
 import { WhenVisible } from '../shared/WhenVisible.js';
 import SocialFeed from '../social/SocialFeed.js';
-import { texts } from '../texts.js';
+import { texts } from './texts.js';
 import styles from '../content.module.css';
 
 /** A banner slot: an image (mobile variant below 1020 px) with title and text, linked when it has a link. */

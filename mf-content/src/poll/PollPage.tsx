@@ -4,7 +4,7 @@ import { ApiError, getActivePolls, getPoll, getPollAnswers, getPollScore, getQue
 import type { Poll, PollAnswer, PollScore, QuestionScore } from '@shop/contracts/types';
 import { LoadState } from '../shared/LoadState.js';
 import { useLoad } from '../shared/useLoad.js';
-import { texts } from '../texts.js';
+import { texts } from './texts.js';
 import styles from '../content.module.css';
 
 export interface PollPageProps {

@@ -5,7 +5,7 @@ import { weekOpeningHours } from '@shop/contracts/mappers';
 import type { Shop } from '@shop/contracts/types';
 import { LoadState } from '../shared/LoadState.js';
 import { useLoad } from '../shared/useLoad.js';
-import { texts } from '../texts.js';
+import { texts } from './texts.js';
 import { formatDistance, sortByDistance, type Point } from './distance.js';
 import { isOpenAt, weekLines } from './openingHours.js';
 import { visitableShops } from './visitable.js';

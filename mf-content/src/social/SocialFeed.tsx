@@ -1,6 +1,6 @@
 import { getSocialPosts } from '@shop/contracts/api';
 import { useLoad } from '../shared/useLoad.js';
-import { texts } from '../texts.js';
+import { texts } from './texts.js';
 import styles from '../content.module.css';
 
 export interface SocialFeedProps {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ARTICLE_PAGES } from '@shop/contracts/routes';
-import { staticPageTitle } from '../texts.js';
+import { staticPageTitle } from './staticPageTitle.js';
 
 describe('staticPageTitle', () => {
   it.each([
