@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { rspack } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+import { writeContractsSubsets } from './contracts-subsets.mjs';
 import { ReactRefreshRspackPlugin } from '@rspack/plugin-react-refresh';
 
 const ROOT = path.dirname(fileURLToPath(import.meta.url));
@@ -106,7 +107,10 @@ function sharedLibraryChunk(shared) {
   const inPackage = [...packages].map((name) => `${path.sep}node_modules${path.sep}${name}${path.sep}`);
   const contracts = path.join(ROOT, 'shared-contracts', 'src') + path.sep;
   const lazy = lazyContracts.map((file) => path.join(contracts, file));
-  const subsets = new Set(['react-router-subset.mjs', 'effector-subset.mjs', 'effector-react-subset.mjs'].map((file) => path.join(ROOT, file)));
+  const subsets = new Set([
+    ...['react-router-subset.mjs', 'effector-subset.mjs', 'effector-react-subset.mjs'].map((file) => path.join(ROOT, file)),
+    ...Object.values(contractsSubsetAliases()),
+  ]);
   return {
     name: 'shared-libraries',
     chunks: 'async',
@@ -163,7 +167,7 @@ export function createConfig({ packageDir, name, exposes, port, devJson }) {
         extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'],
         // The contracts are TypeScript source with `.js` suffixes on relative imports (NodeNext style).
         extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
-        alias: { ...routerAliases({ dev }), ...effectorAliases(), ...syncExternalStoreAliases(), ...federationRuntimeEsmAliases(), ...(isShell ? federationLibAliases() : {}) },
+        alias: { ...contractsSubsetAliases(), ...routerAliases({ dev }), ...effectorAliases(), ...syncExternalStoreAliases(), ...federationRuntimeEsmAliases(), ...(isShell ? federationLibAliases() : {}) },
       },
       module: {
         parser: {
@@ -383,6 +387,12 @@ class SubsetImportsPlugin {
       });
     });
   }
+}
+
+/** @shop/contracts/<entry> → the generated subset of it the front ends import (contracts-subsets.mjs says why). */
+let contractsSubsetAliasesMemo;
+function contractsSubsetAliases() {
+  return (contractsSubsetAliasesMemo ??= writeContractsSubsets());
 }
 
 /**
