@@ -10,10 +10,16 @@
 //     it only acts inside react-router's framework mode (a FrameworkContext, which <BrowserRouter> never provides —
 //     usePrefetchBehavior then returns [false, ref, {}] whatever `prefetch` says) and no app passes `prefetch`.
 //     Link gets that answer directly;
+//   - the data-router paths of useRoutesImpl and _renderMatches: they get data-router options only from DataRoutes
+//     (RouterProvider's) and renderMatches, and react-router-subset.mjs exports neither nor any data router
+//     (checked below); under <Routes> the options are always undefined. They become `(void 0)` in those bodies, so loader
+//     data, hydrate fallbacks and the error boundary that only data routers render (RenderErrorBoundary,
+//     DefaultErrorComponent) go;
 //   - RenderErrorBoundary's server-component (RSC) error handling (RSCErrorHandler, the redirect and error-response
 //     digest decoders): it reads `this.context`, the RSCRouterContext value, which only react-router's RSC router
 //     provides (false otherwise, as under <BrowserRouter>). Those two tests become `false` and the contextType
-//     assignment goes (without a contextType, this.context would be {}, truthy: the tests must go with it).
+//     assignment goes (without a contextType, this.context would be {}, truthy: the tests must go with it). With the
+//     data-router paths gone nothing renders RenderErrorBoundary, but that static write alone would keep it.
 // Each rewrite must match: a react-router update that changes the code fails the build here instead of silently
 // shipping the whole chunk again (or, for Link, of keeping code that may have changed meaning).
 'use strict';
@@ -22,6 +28,30 @@ const PURE = /^(var [A-Za-z0-9_$]+ = )(React[0-9]*\.(?:forwardRef|createContext|
 const DISPLAY_NAME = /^[A-Za-z0-9_$]+\.displayName = "[^"\n]*";$/gm;
 const LINK_PREFETCH =
   /(var Link = React[0-9]*\.forwardRef\([\s\S]*?)let \[shouldPrefetch, prefetchRef, prefetchHandlers\] = usePrefetchBehavior\(\s*prefetch,\s*rest\s*\);/;
+
+// Each: the function's header, and the declaration of a name derived from the options (dropped with them).
+const NO_DATA_ROUTER = [
+  { header: 'function useRoutesImpl(routes, locationArg, dataRouterOpts) {\n', to: 'function useRoutesImpl(routes, locationArg) {\n', drop: null },
+  { header: 'function _renderMatches(matches, parentMatches = [], dataRouterOpts) {\n', to: 'function _renderMatches(matches, parentMatches = []) {\n', drop: '  let dataRouterState = dataRouterOpts?.state;\n' },
+];
+/** The options, and what _renderMatches derives from them, become `(void 0)` in the function's body (up to the next top-level statement). */
+function withoutDataRouter(source, { header, to, drop }, resourcePath) {
+  const start = source.indexOf(header);
+  if (start < 0 || source.indexOf(header, start + 1) >= 0) throw new Error(`react-router-trim-loader: "${header.trim()}" not found once in ${resourcePath}; react-router changed`);
+  const next = /\n(?:function |var |let |const |class |export )/g;
+  next.lastIndex = start + header.length;
+  const end = next.exec(source)?.index ?? source.length;
+  let body = source.slice(start + header.length, end);
+  if (drop) {
+    if (!body.startsWith(drop)) throw new Error(`react-router-trim-loader: "${drop.trim()}" not found in ${header.trim()}; react-router changed`);
+    body = body.slice(drop.length);
+  }
+  body = body.replace(/\bdataRouter(Opts|State)\b/g, '(void 0)');
+  return source.slice(0, start) + to + body + source.slice(end);
+}
+// What would hand those functions data-router options: if the subset ever exports one, the rewrite must go.
+const DATA_ROUTER_EXPORTS = /\b(RouterProvider|renderMatches|create(Browser|Hash|Memory|Static)Router|createRouter|HydratedRouter|StaticRouterProvider|useRouteError|useLoaderData|useActionData|useFetcher|useNavigation|useMatches)\b/;
+const SUBSET = require('node:path').join(__dirname, 'react-router-subset.mjs');
 
 const RSC_ERROR_BOUNDARY = [
   [/(\n  render\(\) \{\n    let error = this\.state\.error;\n    if \()this\.context( && typeof error === "object" && error && "digest" in error)/, '$1false$2'],
@@ -34,6 +64,11 @@ module.exports = function reactRouterTrimLoader(source) {
   if (/^var Link = React[0-9]*\.forwardRef\(/m.test(source)) {
     if (!LINK_PREFETCH.test(out)) throw new Error(`react-router-trim-loader: Link's usePrefetchBehavior call not found in ${this.resourcePath}; react-router changed`);
     out = out.replace(LINK_PREFETCH, '$1let shouldPrefetch = false, prefetchRef = null, prefetchHandlers = {};');
+    this.addDependency?.(SUBSET);
+    const subsetSource = require('node:fs').readFileSync(SUBSET, 'utf8').replace(/^\s*\/\/.*$/gm, '');
+    const dataRouterName = DATA_ROUTER_EXPORTS.exec(subsetSource);
+    if (dataRouterName) throw new Error(`react-router-trim-loader: react-router-subset.mjs exports ${dataRouterName[1]}, a data-router API; the loader's data-router rewrite must go first`);
+    for (const rewrite of NO_DATA_ROUTER) out = withoutDataRouter(out, rewrite, this.resourcePath);
     if (!/^var RenderErrorBoundary = class /m.test(out)) throw new Error(`react-router-trim-loader: RenderErrorBoundary not found beside Link in ${this.resourcePath}; react-router changed`);
     for (const [pattern, replacement] of RSC_ERROR_BOUNDARY) {
       if (!pattern.test(out)) throw new Error(`react-router-trim-loader: RenderErrorBoundary's RSC code (${pattern.source.slice(0, 60)}…) not found in ${this.resourcePath}; react-router changed`);
