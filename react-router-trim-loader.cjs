@@ -14,7 +14,9 @@
 //     (RouterProvider's) and renderMatches, and react-router-subset.mjs exports neither nor any data router
 //     (checked below); under <Routes> the options are always undefined. They become `(void 0)` in those bodies, so loader
 //     data, hydrate fallbacks and the error boundary that only data routers render (RenderErrorBoundary,
-//     DefaultErrorComponent) go;
+//     DefaultErrorComponent) go. With them, every RouteContext says `isDataRoute: false` (the context's default, and
+//     what _renderMatches now always writes), so useNavigate takes useNavigateUnstable directly and the data-router
+//     navigate (useNavigateStable, useCurrentRouteId…) goes;
 //   - RenderErrorBoundary's server-component (RSC) error handling (RSCErrorHandler, the redirect and error-response
 //     digest decoders): it reads `this.context`, the RSCRouterContext value, which only react-router's RSC router
 //     provides (false otherwise, as under <BrowserRouter>). Those two tests become `false` and the contextType
@@ -49,6 +51,8 @@ function withoutDataRouter(source, { header, to, drop }, resourcePath) {
   body = body.replace(/\bdataRouter(Opts|State)\b/g, '(void 0)');
   return source.slice(0, start) + to + body + source.slice(end);
 }
+const USE_NAVIGATE =
+  'function useNavigate() {\n  let { isDataRoute } = React2.useContext(RouteContext);\n  return isDataRoute ? useNavigateStable() : useNavigateUnstable();\n}\n';
 // What would hand those functions data-router options: if the subset ever exports one, the rewrite must go.
 const DATA_ROUTER_EXPORTS = /\b(RouterProvider|renderMatches|create(Browser|Hash|Memory|Static)Router|createRouter|HydratedRouter|StaticRouterProvider|useRouteError|useLoaderData|useActionData|useFetcher|useNavigation|useMatches)\b/;
 const SUBSET = require('node:path').join(__dirname, 'react-router-subset.mjs');
@@ -69,6 +73,8 @@ module.exports = function reactRouterTrimLoader(source) {
     const dataRouterName = DATA_ROUTER_EXPORTS.exec(subsetSource);
     if (dataRouterName) throw new Error(`react-router-trim-loader: react-router-subset.mjs exports ${dataRouterName[1]}, a data-router API; the loader's data-router rewrite must go first`);
     for (const rewrite of NO_DATA_ROUTER) out = withoutDataRouter(out, rewrite, this.resourcePath);
+    if (!out.includes(USE_NAVIGATE)) throw new Error(`react-router-trim-loader: useNavigate's isDataRoute test not found in ${this.resourcePath}; react-router changed`);
+    out = out.replace(USE_NAVIGATE, 'function useNavigate() {\n  return useNavigateUnstable();\n}\n');
     if (!/^var RenderErrorBoundary = class /m.test(out)) throw new Error(`react-router-trim-loader: RenderErrorBoundary not found beside Link in ${this.resourcePath}; react-router changed`);
     for (const [pattern, replacement] of RSC_ERROR_BOUNDARY) {
       if (!pattern.test(out)) throw new Error(`react-router-trim-loader: RenderErrorBoundary's RSC code (${pattern.source.slice(0, 60)}…) not found in ${this.resourcePath}; react-router changed`);
