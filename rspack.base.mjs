@@ -77,10 +77,11 @@ export function sharedSingletons(packageDir) {
 /**
  * Contracts entry points no first view uses, left out of `shared-libraries`: the shell still provides them (one
  * instance, see shell/src/federation/provideContracts.ts), each in an async chunk of its own that loads when a remote
- * first imports it. /validation (form, address and filter rules: checkout, account, catalogue filters) and the root,
- * which re-exports every entry point (the shell's own code imports none of the two). Measured: home −1,371 B gzip.
+ * first imports it. /validation (form, address and filter rules: checkout, account, catalogue filters), /texts/forms
+ * (their texts, and the account pages') and the root, which re-exports every entry point (the shell's own code
+ * imports none of them). Measured: home −1,371 B gzip (validation, root).
  */
-const lazyContracts = ['validation' + path.sep, 'index.ts'];
+const lazyContracts = ['validation' + path.sep, 'index.ts', path.join('texts', 'forms.ts')];
 
 /**
  * rspack provides a package's entry point only when the shell's own code imports it, and the shell imports neither

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { $favourites, $user, $userLoaded, favouriteToggled } from '@shop/contracts/bus';
 import { ApiError } from '@shop/contracts/api';
 import type { Customer, CustomerUpdatePayload, LoginPayload, RegisterPayload } from '@shop/contracts/types';
-import { authErrorTexts } from '@shop/contracts/texts';
+import { authErrorTexts } from '@shop/contracts/texts/forms';
 import LoginPage from './login/LoginPage.js';
 import RegisterPage from './register/RegisterPage.js';
 import AccountPage from './account/AccountPage.js';

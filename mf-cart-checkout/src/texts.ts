@@ -1,4 +1,5 @@
-import { addressTexts, chromeTexts, genericErrorText } from '@shop/contracts/texts';
+import { chromeTexts, genericErrorText } from '@shop/contracts/texts';
+import { addressTexts } from '@shop/contracts/texts/forms';
 
 /** Shopper-facing texts of mf-cart-checkout (Norwegian). Shared texts come from @shop/contracts/texts. */
 export const texts = {

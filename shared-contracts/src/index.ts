@@ -16,6 +16,7 @@ export * from '@shop/contracts/format';
 export * from '@shop/contracts/routes';
 export * from '@shop/contracts/validation';
 export * from '@shop/contracts/texts';
+export * from '@shop/contracts/texts/forms';
 export * from '@shop/contracts/constants';
 export { contractsInstanceCounts, registerContractsInstance, type ContractsModule } from './instance.js';
 

@@ -3,7 +3,7 @@
  * list means valid. Required-field texts come from the shared catalogue so the form and the API say the same.
  */
 import { isValidPhone, nationalPhone } from '@shop/contracts/validation';
-import { requiredFieldTexts } from '@shop/contracts/texts';
+import { requiredFieldTexts } from '@shop/contracts/texts/forms';
 import { MIN_PASSWORD_LENGTH } from './passwords.js';
 
 export interface FieldError {

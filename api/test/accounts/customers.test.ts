@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq, inArray, like } from 'drizzle-orm';
-import { accountTexts, authErrorTexts, requiredFieldTexts } from '@shop/contracts/texts';
+import { accountTexts, authErrorTexts, requiredFieldTexts } from '@shop/contracts/texts/forms';
 import type { RawCustomer, RawCustomerOrder, RawPaginated, RawReservation, RawReview } from '@shop/contracts/types';
 import * as s from '../../src/db/schema.js';
 import { hashSessionId } from '../../src/server/session.js';

@@ -9,7 +9,7 @@ import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { resendTexts } from '@shop/contracts/texts';
+import { resendTexts } from '@shop/contracts/texts/forms';
 import type { RawCustomer } from '@shop/contracts/types';
 import * as s from '../../src/db/schema.js';
 import { Mailer } from '../../src/accounts/mail.js';

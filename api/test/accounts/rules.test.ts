@@ -1,6 +1,6 @@
 /** Pure account rules: input validation, VAT breakdown, paging, unique-violation detection. */
 import { describe, expect, it } from 'vitest';
-import { requiredFieldTexts } from '@shop/contracts/texts';
+import { requiredFieldTexts } from '@shop/contracts/texts/forms';
 import { accountFieldTexts, isValidEmail, normaliseEmail, registrationErrors, updateErrors } from '../../src/accounts/validation.js';
 import { pageMeta, vatBreakdown } from '../../src/accounts/history.js';
 import { isUniqueViolation } from '../../src/accounts/services.js';

@@ -8,7 +8,7 @@ import net from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { like } from 'drizzle-orm';
-import { authErrorTexts } from '@shop/contracts/texts';
+import { authErrorTexts } from '@shop/contracts/texts/forms';
 import * as s from '../../src/db/schema.js';
 import { DatabaseCounterStore, DEFAULT_LIMITS, LoginThrottle, RedisCounterStore, type CounterStore } from '../../src/accounts/throttle.js';
 import { sendSmtp } from '../../src/accounts/mail.js';

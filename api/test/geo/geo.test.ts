@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { RawAddressSearch } from '@shop/contracts/types';
-import { addressTexts } from '@shop/contracts/texts';
+import { addressTexts } from '@shop/contracts/texts/forms';
 import * as s from '../../src/db/schema.js';
 import { useTestApp } from '../support/app.js';
 import { testDatabaseKinds } from '../support/databases.js';

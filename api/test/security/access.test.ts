@@ -22,7 +22,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { eq } from 'drizzle-orm';
-import { accountTexts, authErrorTexts } from '@shop/contracts/texts';
+import { accountTexts, authErrorTexts } from '@shop/contracts/texts/forms';
 import type { RawCustomer, RawCustomerOrder, RawPaginated, RawPaymentOrder, RawReservation, RawReview } from '@shop/contracts/types';
 import * as s from '../../src/db/schema.js';
 import { loadConfig, REPO_ROOT } from '../../src/config.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { requiredFieldTexts } from '@shop/contracts/texts';
+import { requiredFieldTexts } from '@shop/contracts/texts/forms';
 import { emptyRegisterForm, registerFormErrors, registerPayload, type RegisterForm } from './rules.js';
 import { profilePayload, profileErrors, type ProfileForm } from '../account/profile.js';
 

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { $favourites, $user, $userLoaded, alertRaised } from '@shop/contracts/bus';
 import { ApiError } from '@shop/contracts/api';
 import type { AlertInput, Customer } from '@shop/contracts/types';
-import { accountTexts, authErrorTexts } from '@shop/contracts/texts';
+import { accountTexts, authErrorTexts } from '@shop/contracts/texts/forms';
 import {
   $loginError,
   $updateError,

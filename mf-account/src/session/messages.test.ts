@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { accountTexts, authErrorTexts, genericErrorText, requiredFieldTexts } from '@shop/contracts/texts';
+import { genericErrorText } from '@shop/contracts/texts';
+import { accountTexts, authErrorTexts, requiredFieldTexts } from '@shop/contracts/texts/forms';
 import { deleteFailure, historyFailureClearsUser, loginFailure, logoutClearsUser, registerFailure, updateFailure } from './messages.js';
 
 describe('loginFailure (SPEC §8)', () => {

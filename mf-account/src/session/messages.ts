@@ -2,7 +2,7 @@
  * What a failed account call means for the shopper (SPEC §8) — which text to show and what happens to the
  * session user. Pure: the model applies the outcome. `status` is undefined for network failures.
  */
-import { accountDeleteErrorMessage, accountUpdateErrorMessage, loginErrorMessage, registerErrorMessage } from '@shop/contracts/texts';
+import { accountDeleteErrorMessage, accountUpdateErrorMessage, loginErrorMessage, registerErrorMessage } from '@shop/contracts/texts/forms';
 
 export interface FailureOutcome {
   message: string;

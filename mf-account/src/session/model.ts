@@ -21,7 +21,7 @@ import {
   updateCustomer,
 } from '@shop/contracts/api';
 import type { Customer, CustomerUpdatePayload, LoginPayload, LoginType, RegisterPayload } from '@shop/contracts/types';
-import { resendTexts } from '@shop/contracts/texts';
+import { resendTexts } from '@shop/contracts/texts/forms';
 import { deleteFailure, loginFailure, logoutClearsUser, registerFailure, updateFailure, type FailureOutcome } from './messages.js';
 import { reloadTarget, sharedUserFlag, shouldReloadOnUserChange, USER_STORAGE_KEY, type SharedUserFlag } from './crossTab.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addressTexts } from '@shop/contracts/texts';
+import { addressTexts } from '@shop/contracts/texts/forms';
 import type { AddressFeature } from '@shop/contracts/types';
 import { lookupAddress } from './addressLookup.js';
 

@@ -1,16 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  accountDeleteErrorMessage,
-  accountUpdateErrorMessage,
-  addressTexts,
-  alertTitles,
-  chromeTexts,
-  genericErrorText,
-  loadErrorTexts,
-  loginErrorMessage,
-  registerErrorMessage,
-  resendTexts,
-} from './index.js';
+import { alertTitles, chromeTexts, genericErrorText, loadErrorTexts } from './index.js';
+import { accountDeleteErrorMessage, accountUpdateErrorMessage, addressTexts, loginErrorMessage, registerErrorMessage, resendTexts } from './forms.js';
 
 describe('login/register errors by status (SPEC §8)', () => {
   it.each([

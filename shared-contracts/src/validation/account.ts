@@ -1,5 +1,5 @@
 import type { CustomerUpdatePayload } from '../types/customer.js';
-import { requiredFieldTexts, type RequiredAccountField } from '@shop/contracts/texts';
+import { requiredFieldTexts, type RequiredAccountField } from '@shop/contracts/texts/forms';
 
 export type AccountForm = { [K in keyof CustomerUpdatePayload]?: CustomerUpdatePayload[K] | '' | null } & {
   /** Checkbox state; sent as terms_conditions: 1 when true. */

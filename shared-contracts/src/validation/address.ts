@@ -1,5 +1,5 @@
 import type { AddressFeature, AddressLookupError, ParsedAddress } from '../types/geo.js';
-import { addressTexts } from '@shop/contracts/texts';
+import { addressTexts } from '@shop/contracts/texts/forms';
 
 /** Punctuation → spaces, whitespace collapsed ("St.Olavs gate 3," → "St Olavs gate 3"). */
 function clean(text: string): string {

@@ -7,7 +7,7 @@
  * Fields: see SEARCH_FILTER_FIELDS.
  */
 import type { ArticleFilters } from '../types/search.js';
-import { filterTexts } from '@shop/contracts/texts';
+import { filterTexts } from '@shop/contracts/texts/forms';
 
 /** Web filter key → search field (colours by colour group, price by gross price, groups by article group 3). */
 export const SEARCH_FILTER_FIELDS = {

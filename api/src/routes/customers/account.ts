@@ -6,7 +6,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { Type, type Static } from 'typebox';
-import { accountTexts, authErrorTexts } from '@shop/contracts/texts';
+import { accountTexts, authErrorTexts } from '@shop/contracts/texts/forms';
 import type { RawCustomerCode } from '@shop/contracts/types';
 import { customers, customerTokens, loginAttempts, reservations, reviews } from '../../db/schema.js';
 import { HttpError } from '../../server/errors.js';

@@ -14,7 +14,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { Type } from 'typebox';
-import { accountTexts, authErrorTexts, resendTexts } from '@shop/contracts/texts';
+import { accountTexts, authErrorTexts, resendTexts } from '@shop/contracts/texts/forms';
 import type { MessageResponse } from '@shop/contracts/types';
 import { customers, emailOutbox, sessions } from '../../db/schema.js';
 import { HttpError, validationBody } from '../../server/errors.js';

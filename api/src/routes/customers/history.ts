@@ -8,7 +8,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { and, count, desc, eq, exists, inArray, ne, sql } from 'drizzle-orm';
 import { Type, type Static } from 'typebox';
-import { authErrorTexts } from '@shop/contracts/texts';
+import { authErrorTexts } from '@shop/contracts/texts/forms';
 import type { RawCustomerOrder, RawPaginated, RawReservation, RawReview } from '@shop/contracts/types';
 import {
 
