@@ -3,13 +3,13 @@
 // every function no app calls (API calls, mappers and formats only the API server or the tests use) in every first
 // view. For each entry point in SUBSET_ENTRIES, the names that the front ends' and the contracts' own sources import
 // from it (`import { a, b } from '@shop/contracts/api'`, `export { … } from`; types skipped) are re-exported by a
-// generated module, and `@shop/contracts/<entry>` resolves to it in every build (rspack.base.mjs): shell and remotes
-// still share ONE module per entry point, and the code behind it is tree-shaken to what is used.
-// The lists are read from the sources at every build (and are part of every front end's build stamp,
-// scripts/build.mjs), so a new import is in the subset of every front end; an import the scan cannot read
-// (`import * as`, a default import, `export *`, `import()`, `require`) fails the build. Not subset: the root (it
-// re-exports every entry point; no front end imports it), /validation (a chunk of its own, see `lazyContracts` in
-// rspack.base.mjs), /types (types only) and /testing.
+// generated module, and `@shop/contracts/<entry>` resolves to it in every production build (rspack.base.mjs; a dev
+// server would keep the lists it read at start): shell and remotes still share ONE module per entry point, and the
+// code behind it is tree-shaken to what is used. The lists are read from the sources at every build and are part of
+// every front end's build stamp (scripts/build.mjs), so a new import is in the subset of every front end; an import
+// the scan cannot read (`import * as`, a default import, `export *`, `import()`, `require`) fails the build. Not
+// subset: the root (it re-exports every entry point; no front end imports it), /validation and /texts/forms (chunks
+// of their own, see `lazyContracts` in rspack.base.mjs), /types (types only) and /testing.
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -67,25 +67,18 @@ export function sharedSingletons(packageDir) {
 }
 
 /**
- * The shell's shared singletons and the packages they import, in ONE async chunk instead of one per shared module
- * (react, react-dom, each contracts subpath… 20 scripts on a first view). Each script the runtime adds costs the main
- * thread (~1 ms on a slow phone's start-up to insert and evaluate, plus a request); measured on checkout under
- * Lighthouse's mobile profile: blocking time 214–251 → 120–137 ms (median of 8), first-view JS 198 → 192 kB gzip.
- * Still shared the usual way, not `eager` (ARCHITECTURE.md): the modules stay behind the async boundary, and
- * loading any of them loads the chunk once. The contracts come whole; what a page does not need of them is small.
- */
-/**
- * Contracts entry points no first view uses, left out of `shared-libraries`: the shell still provides them (one
- * instance, see shell/src/federation/provideContracts.ts), each in an async chunk of its own that loads when a remote
- * first imports it. /validation (form, address and filter rules: checkout, account, catalogue filters), /texts/forms
- * (their texts, and the account pages') and the root, which re-exports every entry point (the shell's own code
- * imports none of them). Measured: home −1,371 B gzip (validation, root).
+ * Contracts entry points no first view uses, left out of `shared-libraries`: the shell still provides them, each in
+ * an async chunk of its own that loads when a remote first imports it, and with `shareStrategy: 'loaded-first'` a
+ * remote never replaces a registration the shell made first (loaded or not), so there is still one instance.
+ * /validation (form, address and filter rules: checkout, account, catalogue filters), /texts/forms (their texts, and
+ * the account pages') and the root, which re-exports every entry point (the shell's own code imports none of them).
+ * Measured: home −1,371 B gzip (validation, root), −588 B (texts/forms).
  */
 const lazyContracts = ['validation' + path.sep, 'index.ts', path.join('texts', 'forms.ts')];
 
 /**
- * rspack provides a package's entry point only when the shell's own code imports it, and the shell imports neither
- * lazy entry point. Given as a file path (`import`), a shared module is provided whether imported or not.
+ * rspack provides a package's entry point only when the shell's own code imports it, and the shell imports none of
+ * the lazy entry points. Given as a file path (`import`), a shared module is provided whether imported or not.
  */
 function provideLazyContracts(shared) {
   const contracts = readJson(path.join(ROOT, 'shared-contracts/package.json'));
@@ -98,6 +91,15 @@ function provideLazyContracts(shared) {
   }
 }
 
+/**
+ * The shell's shared singletons and the packages they import, in ONE async chunk instead of one per shared module
+ * (react, react-dom, each contracts subpath… 20 scripts on a first view). Each script the runtime adds costs the main
+ * thread (~1 ms on a slow phone's start-up to insert and evaluate, plus a request); measured on checkout under
+ * Lighthouse's mobile profile: blocking time 214–251 → 120–137 ms (median of 8), first-view JS 198 → 192 kB gzip.
+ * Still shared the usual way, not `eager` (ARCHITECTURE.md): the modules stay behind the async boundary, and
+ * loading any of them loads the chunk once. The contracts come as subsets (contracts-subsets.mjs), without the
+ * entry points no first view uses (`lazyContracts`).
+ */
 function sharedLibraryChunk(shared) {
   const packageOf = (request) => request.split('/').slice(0, request.startsWith('@') ? 2 : 1).join('/');
   const packages = new Set(Object.keys(shared).map(packageOf));
@@ -168,7 +170,7 @@ export function createConfig({ packageDir, name, exposes, port, devJson }) {
         extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'],
         // The contracts are TypeScript source with `.js` suffixes on relative imports (NodeNext style).
         extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
-        alias: { ...contractsSubsetAliases(), ...routerAliases({ dev }), ...effectorAliases(), ...syncExternalStoreAliases(), ...federationRuntimeEsmAliases(), ...(isShell ? federationLibAliases() : {}) },
+        alias: { ...(dev ? {} : contractsSubsetAliases()), ...routerAliases({ dev }), ...effectorAliases(), ...syncExternalStoreAliases(), ...federationRuntimeEsmAliases(), ...(isShell ? federationLibAliases() : {}) },
       },
       module: {
         parser: {
@@ -390,7 +392,11 @@ class SubsetImportsPlugin {
   }
 }
 
-/** @shop/contracts/<entry> → the generated subset of it the front ends import (contracts-subsets.mjs says why). */
+/**
+ * @shop/contracts/<entry> → the generated subset of it the front ends import (contracts-subsets.mjs says why).
+ * Production builds only, like the router trim: a dev server reads the lists once, at start, and an import added
+ * while it runs would be `undefined`; development builds share the entry points whole (shell and remotes alike).
+ */
 let contractsSubsetAliasesMemo;
 function contractsSubsetAliases() {
   return (contractsSubsetAliasesMemo ??= writeContractsSubsets());
