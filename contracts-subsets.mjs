@@ -20,7 +20,7 @@ const SOURCES = ['shell/src', 'mf-catalog/src', 'mf-cart-checkout/src', 'mf-acco
 const SUBSET_DIR = path.join(ROOT, 'node_modules', '.cache', 'shop-contracts-subsets');
 
 /** `a, b as c, type D` → the names as exported by the module imported from: a, b (types are erased, skipped). */
-function importedNames(list) {
+export function importedNames(list) {
   return list
     .split(',')
     .map((part) => part.trim())

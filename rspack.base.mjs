@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { rspack } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
-import { writeContractsSubsets } from './contracts-subsets.mjs';
+import { importedNames, writeContractsSubsets } from './contracts-subsets.mjs';
 import { ReactRefreshRspackPlugin } from '@rspack/plugin-react-refresh';
 
 const ROOT = path.dirname(fileURLToPath(import.meta.url));
@@ -354,14 +354,6 @@ function subsetExports(file) {
   const names = [...source.matchAll(/export\s*\{([^}]*)\}\s*from/g)].flatMap(([, list]) => importedNames(list));
   if (names.length === 0) throw new Error(`${file} exports nothing`);
   return new Set(names);
-}
-/** `a, b as c, type D` → the names as exported by the module imported from: a, b (types are erased, skipped). */
-function importedNames(list) {
-  return list
-    .split(',')
-    .map((part) => part.trim())
-    .filter((part) => part && !part.startsWith('type '))
-    .map((part) => part.split(/\s+as\s+/)[0].trim());
 }
 class SubsetImportsPlugin {
   apply(compiler) {
