@@ -639,9 +639,9 @@ const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
  * document reads call for the rows a statement touched. Bulk loads that switch triggers off
  * (`session_replication_role = replica`, the seed) leave it behind; the search plugin rebuilds it at start-up when its
  * row count differs from the articles'. `document` is `norwegian` full text of name, brand, group names and
- * description, stripped of positions (nothing reads them; migration 0008); the arrays are the multi-valued filter fields. Rows stay narrow on purpose: a search scans every
- * match, and the wide listing documents (article_search_sources) tripled the pages it read at 20 000 articles.
- * (Added by the catalogue helper.)
+ * description, stripped of positions (nothing reads them; migration 0008); the arrays are the multi-valued filter
+ * fields. Rows stay narrow on purpose: a count reads the row of every match up to its bound (ADR 0011), and the wide
+ * listing documents (article_search_sources) tripled the pages a search read at 20 000 articles.
  */
 export const articleSearch = pgTable(
   'article_search',
