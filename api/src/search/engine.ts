@@ -68,20 +68,22 @@ async function planTokens(db: Db, tokens: string[]): Promise<TokenPlan[]> {
   };
   const fuzzy = fuzzyCandidates(tokens).filter((token) => known(token) === undefined);
   if (fuzzy.length > 0) {
-    const { rows } = await db.execute<{ tok: string; words: string[]; stems: string[] }>(sql`
-      select t.tok, array[t.tok] || coalesce(c.words, '{}') as words,
-        array[strip(to_tsvector('norwegian', t.tok))::text] || coalesce(c.stems, '{}') as stems
+    // Each candidate with its `norwegian` stem (and the token's own), so alternatives that add no lexeme are dropped.
+    const { rows } = await db.execute<{ tok: string; stem: string; words: string[]; stems: string[] }>(sql`
+      select t.tok, strip(to_tsvector('norwegian', t.tok))::text as stem,
+        coalesce(c.words, '{}') as words, coalesce(c.stems, '{}') as stems
       from unnest(${sql.param(fuzzy)}::text[]) as t(tok)
       cross join lateral (
         select array_agg(n.word order by n.similarity desc, n.word) as words,
-          array_agg(strip(to_tsvector('norwegian', n.word))::text order by n.similarity desc, n.word) as stems
-        from (select w.word, similarity(w.word, t.tok) as similarity from search_words w
-              where w.word % t.tok order by similarity desc, w.word limit ${CANDIDATES_PER_TOKEN}) n
+          array_agg(n.stem order by n.similarity desc, n.word) as stems
+        from (select w.word, similarity(w.word, t.tok) as similarity,
+                strip(to_tsvector('norwegian', w.word))::text as stem
+              from search_words w where w.word % t.tok order by similarity desc, w.word limit ${CANDIDATES_PER_TOKEN}) n
       ) c`);
     if (cache.size + rows.length > ALTERNATIVES_MAX) cache.clear();
     for (const row of rows) {
-      const stems = new Map(row.words.map((word, i) => [word, row.stems[i]!]));
-      cache.set(row.tok, { words: pickAlternatives(row.tok, row.words.slice(1), stems), at: now });
+      const stems = new Map([[row.tok, row.stem], ...row.words.map((word, i): [string, string] => [word, row.stems[i]!])]);
+      cache.set(row.tok, { words: pickAlternatives(row.tok, row.words, stems), at: now });
     }
   }
   return tokens.map((token) => ({ token, alternatives: known(token) ?? [] }));
