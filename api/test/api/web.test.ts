@@ -171,6 +171,26 @@ describe.each(testDatabaseKinds())('web serving and sessions on %s', (kind) => {
       expect(ok.json()).toEqual({ message: 'Du er nå logget ut.' });
     });
 
+    it('checks the CSRF token of a session this process knows without reading it; a session it ended is forgotten', async () => {
+      const search = (headers: Record<string, string>) =>
+        inject({ method: 'POST', url: '/api/v1/articles/search', headers: { ...headers, 'content-type': 'application/json' }, payload: { query: '', take: 1 } });
+      const known = await openShop();
+      // As if another process had ended it: the row is gone, and a search (which reads no session) still passes.
+      await t().db.delete(sessions).where(eq(sessions.id, hashSessionId(known.cookie.slice('sid='.length))));
+      expect((await search({ cookie: known.cookie, 'x-csrf-token': known.token })).statusCode).toBe(200);
+      expect((await search({ cookie: known.cookie, 'x-csrf-token': `${known.token}x` })).statusCode).toBe(419);
+      // A route that needs the session still reads it: the ended one is not there.
+      expect((await inject({ method: 'GET', url: '/api/v1/customers/current', headers: { cookie: known.cookie } })).statusCode).toBe(204);
+
+      // Logging out replaces a customer's session (rotate): the old one is forgotten at once.
+      const ended = await openShop();
+      await t().db.update(sessions).set({ customerId: t().fixtures.customerId }).where(eq(sessions.id, hashSessionId(ended.cookie.slice('sid='.length))));
+      expect((await search({ cookie: ended.cookie, 'x-csrf-token': ended.token })).statusCode).toBe(200);
+      const out = await inject({ method: 'POST', url: '/api/v1/customers/logout', headers: { cookie: ended.cookie, 'x-csrf-token': ended.token } });
+      expect(out.statusCode).toBe(200);
+      expect((await search({ cookie: ended.cookie, 'x-csrf-token': ended.token })).statusCode).toBe(419);
+    });
+
     it('GET /customers/current: 204 without a customer, the raw customer when logged in; logout clears it', async () => {
       const { cookie, token } = await openShop();
       expect((await inject({ method: 'GET', url: '/api/v1/customers/current', headers: { cookie } })).statusCode).toBe(204);

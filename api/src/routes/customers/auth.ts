@@ -336,10 +336,11 @@ export function authRoutes(services: AccountServices): FastifyPluginAsyncTypebox
         if (!customer || customer.email !== normaliseEmail(request.body.email)) {
           throw invalid([{ field: 'token', message: accountFieldTexts.token }]);
         }
-        await db.transaction(async (tx) => {
+        const ended = await db.transaction(async (tx) => {
           await tx.update(customers).set({ passwordHash: await hashPassword(request.body.password) }).where(eq(customers.id, customer.id));
-          await tx.delete(sessions).where(eq(sessions.customerId, customer.id));
+          return tx.delete(sessions).where(eq(sessions.customerId, customer.id)).returning({ id: sessions.id });
         });
+        request.session.forgetEnded(ended.map((session) => session.id));
         await services.throttle.succeeded(customer.email);
         return reply.send({ message: accountMessages.passwordChanged });
       },
