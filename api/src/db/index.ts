@@ -26,8 +26,17 @@ export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.m
  * the shop's statements read pages and bounded counts, and PostgreSQL compiles a statement whose estimated cost
  * passes jit_above_cost — a filtered search page (a campaign price look-up per row inflates the estimate) took
  * 40–55 ms with compiling against 10 ms without at 200 000 articles. PGlite has no JIT; the setting is harmless there.
+ * Standard string literals (the default, stated because search writes words into statement texts as literals:
+ * search/statements.ts sqlStringLiteral relies on it).
  */
-export const SESSION_SETTINGS: readonly string[] = ["SET TIME ZONE 'UTC'", 'SET jit = off'];
+export const SESSION_SETTINGS: readonly string[] = ["SET TIME ZONE 'UTC'", 'SET jit = off', 'SET standard_conforming_strings = on'];
+
+/**
+ * The embedded database is one PostgreSQL session behind every socket (pglite-socket): prepared statements of a
+ * connection that closed are still there, and pg on a new connection would prepare the same names again ("already
+ * exists"). A new connection starts without them.
+ */
+export const EMBEDDED_SESSION_SETTINGS: readonly string[] = ['DEALLOCATE ALL'];
 
 export interface DatabaseOptions {
   /** postgres:// URL of a real server. When absent the embedded database is started. */
@@ -68,7 +77,7 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
     url = embedded.url;
   }
 
-  const settings = [...SESSION_SETTINGS, ...(options.sessionSettings ?? [])].join('; ');
+  const settings = [...SESSION_SETTINGS, ...(embedded ? EMBEDDED_SESSION_SETTINGS : []), ...(options.sessionSettings ?? [])].join('; ');
   const pool = new pg.Pool({
     connectionString: url,
     max: embedded ? 1 : (options.poolMax ?? 10),

@@ -15,7 +15,6 @@
  * typo alternative. Within a tier: bestseller quantity rank (none = 9999, SPEC §9), then Norwegian name order, then
  * id. An empty query lists every web-visible article that passes the filters, bestsellers first.
  */
-import { createHash } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Pool } from 'pg';
@@ -23,6 +22,7 @@ import type { RawArticle, RawArticleCampaign } from '@shop/contracts/types';
 import type { Db } from '../db/index.js';
 import { compileFilters } from './filters.js';
 import { fuzzyCandidates, tokenize, tsQueries, type TokenPlan } from './query.js';
+import { PreparedSearches, sqlStringLiteral } from './statements.js';
 import { pickAlternatives } from './typos.js';
 
 export interface SearchInput {
@@ -91,34 +91,25 @@ async function planTokens(db: Db, tokens: string[]): Promise<TokenPlan[]> {
 
 const dialect = new PgDialect();
 
-/**
- * Distinct statement shapes run prepared, per process. A shape is the SQL text (words or not, typo tiers, which
- * filter rules); the values are parameters. The grammar allows many shapes and a prepared statement lives as long as
- * its connection, so shapes past this bound run unnamed.
- */
-const MAX_PREPARED_SHAPES = 64;
-const preparedNames = new Map<string, string>();
-
-function preparedName(text: string): string | undefined {
-  const known = preparedNames.get(text);
-  if (known !== undefined || preparedNames.size >= MAX_PREPARED_SHAPES) return known;
-  const name = `search_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
-  preparedNames.set(text, name);
-  return name;
-}
+const preparedSearches = new WeakMap<Pool, PreparedSearches>();
 
 /**
- * Runs the search statement as a named prepared statement: PostgreSQL (and PGlite) parse it once per connection and
- * plan it from the values of each call until a generic plan is as good, instead of parsing and planning every search.
- * Only integers, text and jsonb come back, so pg's default parsers read the row as drizzle's would.
+ * Runs a search statement: named once its text repeats (statements.ts), so a repeated search is not parsed and
+ * planned again. Only integers, text and jsonb come back, so pg's default parsers read the row as drizzle's would.
  */
-async function executePrepared<Row extends Record<string, unknown>>(db: Db, query: SQL): Promise<Row[]> {
+async function executeSearch<Row extends Record<string, unknown>>(db: Db, query: SQL): Promise<Row[]> {
   // A handle made by drizzle() carries its pool; anything else (a transaction) runs the statement unnamed.
-  const client = (db as { $client?: Pool }).$client;
-  if (!client) return (await db.execute<Row>(query)).rows as Row[];
+  const pool = (db as { $client?: Pool }).$client;
+  if (!pool) return (await db.execute<Row>(query)).rows as Row[];
+  let statements = preparedSearches.get(pool);
+  if (!statements) preparedSearches.set(pool, (statements = new PreparedSearches(pool)));
   const { sql: text, params } = dialect.sqlToQuery(query);
-  return (await client.query<Row>({ name: preparedName(text), text, values: params })).rows;
+  return statements.query<Row>(text, params);
 }
+
+/** A value the plan depends on, written into the statement's text (statements.ts); never shopper text unescaped. */
+const planLiteral = (value: number | string) =>
+  sql.raw(typeof value === 'number' ? String(Math.trunc(value)) : sqlStringLiteral(value));
 
 /** RawArticle as the search index stores it: everything but the image URL and the campaigns running now. */
 export type StoredArticle = Omit<RawArticle, 'Image' | 'Campaigns'>;
@@ -150,9 +141,10 @@ export function totalBound(take: number, page: number, bound = TOTAL_HITS_BOUND)
 }
 
 /**
- * tsquery texts → PostgreSQL's normalised tsquery (stemmed lexemes), kept per database: a search sends them as
- * tsquery values, so the planner sees the words (their frequency decides between walking the rank index and a GIN
- * probe, see searchArticles) and no row calls to_tsquery. The stemmer is fixed, so an entry never goes stale.
+ * tsquery texts → PostgreSQL's normalised tsquery (stemmed lexemes), kept per database: a search writes them into
+ * its statement as tsquery literals, so the planner sees the words (their frequency decides between walking the rank
+ * index and a GIN probe, see searchArticles) and no row calls to_tsquery. The stemmer is fixed: an entry never goes
+ * stale.
  */
 const NORMALISED_MAX = 2000;
 const normalisedCache = new WeakMap<Db, Map<string, string>>();
@@ -179,8 +171,9 @@ export async function searchArticles(
   const filters = compileFilters(input.filters, now);
   const texts = tsQueries(await planTokens(db, tokenize(input.query)));
   const queries = texts && (await normaliseTsQueries(db, [texts.strict, texts.tolerant]));
-  const strict = queries && sql`${queries[0]}::tsquery`;
-  const tolerant = queries && (texts.tolerant === texts.strict ? null : sql`${queries[1]}::tsquery`);
+  // The words are part of the statement's text: its plan depends on them (see executeSearch).
+  const strict = queries && sql`${planLiteral(queries[0]!)}::tsquery`;
+  const tolerant = queries && (texts.tolerant === texts.strict ? null : sql`${planLiteral(queries[1]!)}::tsquery`);
 
   const visible = filters.where ? sql`s.visible and ${filters.where}` : sql`s.visible`;
 
@@ -191,8 +184,8 @@ export async function searchArticles(
   // So the count hides the words from the planner (a sub-select, run once): it then expects few matches, for which a
   // walk would read the whole table, and probes the index.
   const bound = totalBound(input.take, input.page, options.totalHitsBound);
-  const counted = strict ? sql`${visible} and s.document @@ (select ${queries[1]}::tsquery)` : visible;
-  const totalQuery = sql`select count(*)::int as total from (select 1 from article_search s where ${counted} limit ${bound}) c`;
+  const counted = strict ? sql`${visible} and s.document @@ (select ${planLiteral(queries[1]!)}::tsquery)` : visible;
+  const totalQuery = sql`select count(*)::int as total from (select 1 from article_search s where ${counted} limit ${planLiteral(bound)}) c`;
   const relationOf = (total: number) => (total >= bound ? ('gte' as const) : ('eq' as const));
   if (input.take === 0) {
     const total = (await db.execute<{ total: number }>(totalQuery)).rows[0]?.total ?? 0;
@@ -209,7 +202,7 @@ export async function searchArticles(
   const rank = sql`order by s.qty_rank, s.name_sort collate "C", s.article_id`;
   const branch = (tier: number, condition: SQL) =>
     sql`(select s.article_id, ${sql.raw(String(tier))} as tier, s.qty_rank, s.name_sort from article_search s
-      where ${visible} and ${condition} ${rank} limit ${through})`;
+      where ${visible} and ${condition} ${rank} limit ${planLiteral(through)})`;
   const ranked = strict
     ? sql`select * from (${sql.join(
         [
@@ -218,9 +211,9 @@ export async function searchArticles(
           ...(tolerant ? [branch(1, sql`s.document @@ ${tolerant} and not (s.document @@ ${strict})`)] : []),
         ],
         sql` union all `,
-      )} limit ${input.take} offset ${input.take * input.page}) u`
+      )} limit ${planLiteral(input.take)} offset ${planLiteral(input.take * input.page)}) u`
     : sql`select s.article_id, 0 as tier, s.qty_rank, s.name_sort from article_search s where ${visible}
-      ${rank} limit ${input.take} offset ${input.take * input.page}`;
+      ${rank} limit ${planLiteral(input.take)} offset ${planLiteral(input.take * input.page)}`;
   // Campaign prices ride along (same rule as the listings' `campaigns` in routes/articles/load.ts: running at `now`,
   // cheapest first); the search test compares the whole hit with the listings' shape.
   const at = sql`${now.toISOString()}::timestamptz`;
@@ -249,9 +242,7 @@ export async function searchArticles(
     first_hex?: string | null;
     campaigns?: StoredCampaign[];
   };
-  // With words the statement runs unnamed, so it is planned with its words; without, its generic plan (rank-index
-  // order) is the right one for every filter, and a named statement saves parsing and planning it per search.
-  const all = strict ? (await db.execute<PageRow>(pageQuery)).rows : await executePrepared<PageRow>(db, pageQuery);
+  const all = await executeSearch<PageRow>(db, pageQuery);
   const total = all[0]?.total ?? 0;
   const rows = all.filter((r) => r.id !== null);
   return {

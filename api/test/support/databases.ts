@@ -31,7 +31,7 @@ async function adminQuery(url: string, text: string): Promise<void> {
   }
 }
 
-export async function createTestDatabase(kind: DatabaseKind, options: { migrate?: boolean } = {}): Promise<TestDatabase> {
+export async function createTestDatabase(kind: DatabaseKind, options: { migrate?: boolean; poolMax?: number } = {}): Promise<TestDatabase> {
   let database: Database;
   let cleanup = async () => {};
   if (kind === 'pglite') {
@@ -43,7 +43,7 @@ export async function createTestDatabase(kind: DatabaseKind, options: { migrate?
     await adminQuery(adminUrl, `CREATE DATABASE "${name}"`);
     const url = new URL(adminUrl);
     url.pathname = `/${name}`;
-    database = await openDatabase({ databaseUrl: url.toString(), poolMax: 4 });
+    database = await openDatabase({ databaseUrl: url.toString(), poolMax: options.poolMax ?? 4 });
     cleanup = () => adminQuery(adminUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
   }
   if (options.migrate !== false) await migrateDatabase(database.db);
