@@ -7,7 +7,8 @@
  *   calls `request.session.ensure()`. Cookie-less catalogue GETs never write a row.
  * - 30 days sliding expiry; the row and the cookie are refreshed at most once a day per session to keep reads cheap.
  * - Every mutating request (POST/PUT/PATCH/DELETE, on any route) needs `X-CSRF-TOKEN` equal to the session's token,
- *   else 419 — except the few server-to-server routes in CSRF_EXEMPTIONS below, each of which verifies itself.
+ *   else 419 — except the few server-to-server routes in CSRF_EXEMPTIONS below, each of which verifies itself. The
+ *   check reads no row for a session this process has just read or made (KnownSessions).
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
