@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { totalBound } from '../../src/search/engine.js';
-import { rawArticleJson, searchResponseJson } from '../../src/search/hits.js';
+import { searchResponseBytes } from '../../src/search/hits.js';
 import { articleImageUrl } from '../../src/routes/images/urls.js';
 import { NEUTRAL_HEX } from '../../src/routes/articles/load.js';
 import { compileFilters, FILTER_GRAMMAR_DOC, resolveField, SearchFilterError } from '../../src/search/filters.js';
@@ -184,39 +184,42 @@ describe('compileFilters', () => {
   });
 });
 
-describe('the answer as JSON text', () => {
-  const stored = { ArticleID: 7, Name: 'Vindjakke "Sørøst" \\ <b>', Colors: [{ Hex: 'ff0000' }] };
+describe('the answer as bytes', () => {
+  const stored = { ArticleID: 7, Name: 'Vindjakke "Sørøst" \\ <b> – lett 😀', Colors: [{ Hex: 'ff0000' }] };
   const campaign = { CampaignArticleID: 1, CampaignID: 2, ArticleID: 7, Price: 9900, LabelType: 1, LabelData: { text: 'Salg' } };
+  const sourceOf = (bytes: Buffer) => JSON.parse(bytes.toString('utf8')).hits.hits[0]._source;
   it.each([
-    ['a document with a colour and a campaign', { json: JSON.stringify(stored), group3Id: 12, firstHex: 'ff0000' }, [campaign],
+    ['a document with a colour, a campaign and characters past Latin-1', { json: JSON.stringify(stored), group3Id: 12, firstHex: 'ff0000' }, [campaign],
       { ...stored, Image: articleImageUrl(12, 'ff0000'), Campaigns: [{ ...campaign, LabelData: '{"text":"Salg"}' }] }],
     ['jsonb text spacing, no variants, no campaigns', { json: '{"ArticleID": 8, "Colors": []}', group3Id: 3, firstHex: null }, [],
       { ArticleID: 8, Colors: [], Image: articleImageUrl(3, NEUTRAL_HEX), Campaigns: [] }],
     ['a campaign without label data', { json: '{"ArticleID": 9}', group3Id: 3, firstHex: 'aabbcc' }, [{ ...campaign, LabelData: null }],
       { ArticleID: 9, Image: articleImageUrl(3, 'aabbcc'), Campaigns: [{ ...campaign, LabelData: null }] }],
   ])('%s', (_name, source, campaigns, expected) => {
-    expect(JSON.parse(rawArticleJson(source, campaigns as never))).toEqual(expected);
+    expect(sourceOf(searchResponseBytes({ value: 1, relation: 'eq' }, [{ id: 1, score: 3, source, campaigns: campaigns as never }]))).toEqual(expected);
   });
 
   it.each(['', '[]', '{}', 'null', '"x"'])('refuses a stored document that is not a non-empty object: %j', (json) => {
-    expect(() => rawArticleJson({ json, group3Id: 1, firstHex: null }, [])).toThrow(/not a non-empty JSON object/);
+    expect(() => searchResponseBytes({ value: 1, relation: 'eq' }, [{ id: 1, score: 0, source: { json, group3Id: 1, firstHex: null }, campaigns: [] }])).toThrow(
+      /not a non-empty JSON object/,
+    );
   });
 
-  it('wraps the hits in the Elasticsearch shape, in order', () => {
-    const text = searchResponseJson({ value: 42, relation: 'eq' }, [
-      { id: 5, score: 3, source: '{"ArticleID":5}' },
-      { id: 4, score: 0, source: '{"ArticleID":4}' },
-    ]);
-    expect(JSON.parse(text)).toEqual({
+  it('wraps the hits in the Elasticsearch shape, in order, and fills the buffer exactly', () => {
+    const hit = (id: number, score: number, name: string) => ({ id, score, source: { json: JSON.stringify({ ArticleID: id, Name: name }), group3Id: 1, firstHex: null }, campaigns: [] });
+    const bytes = searchResponseBytes({ value: 42, relation: 'eq' }, [hit(5, 3, 'Ullsokk – tykk'), hit(4, 0, 'Æøå 😀')]);
+    const image = articleImageUrl(1, NEUTRAL_HEX);
+    expect(JSON.parse(bytes.toString('utf8'))).toEqual({
       hits: {
         total: { value: 42, relation: 'eq' },
         hits: [
-          { _id: '5', _score: 3, _source: { ArticleID: 5 } },
-          { _id: '4', _score: 0, _source: { ArticleID: 4 } },
+          { _id: '5', _score: 3, _source: { ArticleID: 5, Name: 'Ullsokk – tykk', Image: image, Campaigns: [] } },
+          { _id: '4', _score: 0, _source: { ArticleID: 4, Name: 'Æøå 😀', Image: image, Campaigns: [] } },
         ],
       },
     });
-    expect(JSON.parse(searchResponseJson({ value: 0, relation: 'eq' }, []))).toEqual({ hits: { total: { value: 0, relation: 'eq' }, hits: [] } });
-    expect(JSON.parse(searchResponseJson({ value: 1000, relation: 'gte' }, [])).hits.total).toEqual({ value: 1000, relation: 'gte' });
+    expect(bytes.toString('utf8').endsWith(']}}')).toBe(true);
+    expect(JSON.parse(searchResponseBytes({ value: 0, relation: 'eq' }, []).toString())).toEqual({ hits: { total: { value: 0, relation: 'eq' }, hits: [] } });
+    expect(JSON.parse(searchResponseBytes({ value: 1000, relation: 'gte' }, []).toString()).hits.total).toEqual({ value: 1000, relation: 'gte' });
   });
 });

@@ -10,7 +10,7 @@ import { SEARCH_TAKE } from '@shop/contracts/constants';
 import { HttpError, TEXTS } from '../../server/errors.js';
 import { searchArticles, TOTAL_HITS_BOUND, type SearchInput } from '../../search/engine.js';
 import { FILTER_GRAMMAR_DOC, SearchFilterError } from '../../search/filters.js';
-import { rawArticleJson, searchResponseJson } from '../../search/hits.js';
+import { searchResponseBytes } from '../../search/hits.js';
 import { ensureSearchIndex, SEARCH_INDEX_VACUUM_EVERY_MS, vacuumSearchIndex } from '../../search/maintenance.js';
 import { RawArticleSchema } from '../articles/schema.js';
 import { assertSameShape, errorResponses, Nullable, type SameShape } from '../shared/schema.js';
@@ -103,18 +103,13 @@ export const searchRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const outcome = await search(searchInput(request.body), true);
-      // JSON text built from the stored documents (search/hits.ts), so the response schema documents the answer
-      // but does not serialise it; the search tests parse it and compare it with the listings' shape.
-      const body = searchResponseJson(
+      // Bytes built from the stored documents (search/hits.ts), so the response schema documents the answer but does
+      // not serialise it; the search tests parse it and compare it with the listings' shape.
+      const body = searchResponseBytes(
         { value: outcome.total, relation: outcome.relation },
-        outcome.sources.map((source, i) => ({
-          id: outcome.ids[i]!,
-          score: outcome.scores[i]!,
-          source: rawArticleJson(source, outcome.campaigns[i]!),
-        })),
+        outcome.sources.map((source, i) => ({ id: outcome.ids[i]!, score: outcome.scores[i]!, source, campaigns: outcome.campaigns[i]! })),
       );
-      // Sent as bytes: the buffer lives outside the JavaScript heap, and its length is the Content-Length.
-      return reply.type('application/json; charset=utf-8').send(Buffer.from(body, 'utf8'));
+      return reply.type('application/json; charset=utf-8').send(body);
     },
   );
 
