@@ -62,11 +62,6 @@ export class PreparedSearches {
     }
   }
 
-  /** How many statements this connection holds (tests). */
-  heldBy(client: PoolClient): number {
-    return this.byClient.get(client)?.size ?? 0;
-  }
-
   private isRepeated(text: string): boolean {
     if (this.repeated.has(text)) return true;
     if (this.seenOnce.delete(text)) {
