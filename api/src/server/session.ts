@@ -155,8 +155,8 @@ export class RequestSession {
    */
   async csrfTokenMatches(given: string | undefined): Promise<boolean> {
     if (!given) return false;
-    const cookie = this.request.cookies[SESSION_COOKIE];
-    if (!cookie || cookie.length > 200) return false;
+    const cookie = this.sessionCookie();
+    if (!cookie) return false;
     const known = this.options.known.csrfToken(hashSessionId(cookie), this.now().getTime());
     if (known !== undefined && tokensMatch(known, given)) return true;
     const session = await this.get();
@@ -187,10 +187,7 @@ export class RequestSession {
    */
   async rotate(): Promise<SessionData> {
     const old = await this.get();
-    if (old) {
-      this.options.known.forget(old.id);
-      await this.options.db.delete(sessions).where(eq(sessions.id, old.id));
-    }
+    if (old) await this.end(old.id);
     const created = this.create(old?.customerId ?? null);
     this.loaded = created;
     return created;
@@ -199,13 +196,16 @@ export class RequestSession {
   /** Deletes the session and clears the cookie. */
   async destroy(): Promise<void> {
     const old = await this.get();
-    if (old) {
-      this.options.known.forget(old.id);
-      await this.options.db.delete(sessions).where(eq(sessions.id, old.id));
-    }
+    if (old) await this.end(old.id);
     this.reply.clearCookie(SESSION_COOKIE, { path: '/' });
     this.cookieValue = null;
     this.loaded = Promise.resolve(null);
+  }
+
+  /** Deletes a session's row and forgets it here. */
+  private async end(id: string): Promise<void> {
+    this.options.known.forget(id);
+    await this.options.db.delete(sessions).where(eq(sessions.id, id));
   }
 
   /** Sessions the caller has just deleted from the database (a password reset ends them all): no longer known here. */
@@ -229,9 +229,15 @@ export class RequestSession {
     });
   }
 
-  private async load(): Promise<SessionData | null> {
+  /** The request's session cookie when it could be one (an over-long value is never looked up). */
+  private sessionCookie(): string | null {
     const cookie = this.request.cookies[SESSION_COOKIE];
-    if (!cookie || cookie.length > 200) return null;
+    return cookie && cookie.length <= 200 ? cookie : null;
+  }
+
+  private async load(): Promise<SessionData | null> {
+    const cookie = this.sessionCookie();
+    if (!cookie) return null;
     const id = hashSessionId(cookie);
     const now = this.now();
     const [row] = await sessionLookup(this.options.db).execute({ id, now: now.toISOString() });
