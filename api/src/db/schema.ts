@@ -302,6 +302,8 @@ export const customerTokens = pgTable(
     tokenHash: text('token_hash').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
+    /** kind 'email-change': the new address this token confirms (it takes effect only when the link is opened). */
+    newEmail: text('new_email'),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('customer_tokens_hash_uq').on(t.tokenHash)],
@@ -386,9 +388,33 @@ export const promocodes = pgTable(
     /** true: amount is øre off; false: amount is a percentage (0–100). */
     fixed: boolean('fixed').notNull(),
     amount: integer('amount').notNull(),
+    /** 'cart' (anyone), 'member' (logged-in club members only), 'welcome' (once per customer or e-mail). */
     type: text('type').notNull().default('cart'),
+    /** Uses allowed in all (null: no limit). */
+    maxUses: integer('max_uses'),
+    /** Uses so far (reservations placed with the code and not cancelled). */
+    uses: integer('uses').notNull().default(0),
   },
-  (t) => [uniqueIndex('promocodes_name_uq').on(sql`lower(${t.name})`)],
+  (t) => [uniqueIndex('promocodes_name_uq').on(sql`lower(${t.name})`), check('promocodes_uses_nonneg', sql`${t.uses} >= 0`)],
+);
+
+/** One row per reservation that used a code: who used it (customer and e-mail), so a once-per-customer code holds. */
+export const promocodeRedemptions = pgTable(
+  'promocode_redemptions',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    promocodeId: integer('promocode_id').notNull().references(() => promocodes.id, { onDelete: 'cascade' }),
+    reservationId: integer('reservation_id').notNull().references(() => reservations.id, { onDelete: 'cascade' }),
+    customerId: integer('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    /** The e-mail the reservation was placed with, lower-cased. */
+    email: text('email').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('promocode_redemptions_reservation_uq').on(t.reservationId),
+    index('promocode_redemptions_code_email_idx').on(t.promocodeId, t.email),
+    index('promocode_redemptions_code_customer_idx').on(t.promocodeId, t.customerId),
+  ],
 );
 
 export const reservations = pgTable(
@@ -414,9 +440,15 @@ export const reservations = pgTable(
     trackingUrl: text('tracking_url'),
     /** The session that placed it (sessions.id), so an anonymous shopper may pay for it. (Added by checkout-api.) */
     sessionId: text('session_id'),
+    /** The client address that placed it (request.ip, behind TRUST_PROXY), for the open-reservation caps. */
+    clientAddress: text('client_address'),
     createdAt: createdAt(),
   },
-  (t) => [index('reservations_customer_idx').on(t.customerId)],
+  (t) => [
+    index('reservations_customer_idx').on(t.customerId),
+    index('reservations_session_idx').on(t.sessionId, t.createdAt),
+    index('reservations_client_address_idx').on(t.clientAddress, t.createdAt),
+  ],
 );
 
 export const reservationLines = pgTable(
@@ -538,6 +570,8 @@ export const polls = pgTable('polls', {
   bannerDesktop: text('banner_desktop'),
   bannerMobile: text('banner_mobile'),
   active: boolean('active').notNull().default(false),
+  /** A quiz with a prize draw: only logged-in customers may take part (an entry must reach a person). */
+  prizeDraw: boolean('prize_draw').notNull().default(false),
   createdAt: createdAt(),
 });
 
@@ -564,7 +598,7 @@ export const pollAnswers = pgTable(
     pollId: integer('poll_id').notNull().references(() => polls.id, { onDelete: 'cascade' }),
     questionId: integer('question_id').notNull().references(() => pollQuestions.id, { onDelete: 'cascade' }),
     optionId: integer('option_id').notNull().references(() => pollOptions.id, { onDelete: 'cascade' }),
-    /** 'customer:<id>' or 'session:<id>'. */
+    /** 'customer:<id>' for a logged-in voter, else 'device:<id>' (the poll device cookie). */
     participant: text('participant').notNull(),
     createdAt: createdAt(),
   },
