@@ -25,7 +25,7 @@ export function emailChangeEmail(firstName: string, newEmail: string, link: stri
 export function emailChangeNotice(firstName: string, newEmail: string) {
   return {
     subject: 'E-postadressen din er i ferd med å bli endret',
-    body: `Hei ${firstName}!\n\nNoen har bedt om å endre e-postadressen for kontoen din hos Staut til ${newEmail}. Endringen gjelder først når den nye adressen er bekreftet.\n\nVar det ikke deg, bør du endre passordet ditt med en gang (Glemt passordet? på innloggingssiden) og kontakte kundeservice.\n\nHilsen Staut`,
+    body: `Hei ${firstName}!\n\nNoen har bedt om å endre e-postadressen for kontoen din hos Staut til ${newEmail}. Endringen gjelder først når den nye adressen er bekreftet.\n\nVar det ikke deg, må du tilbakestille passordet med en gang (Glemt passordet? på innloggingssiden): da stopper endringen, og alle som er logget inn på kontoen, blir logget ut.\n\nHilsen Staut`,
   };
 }
 

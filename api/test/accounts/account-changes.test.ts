@@ -251,6 +251,36 @@ describe.each(testDatabaseKinds())('account changes on %s', (kind) => {
       expect(await mailsTo(other.body.email).then((m) => m.filter((x) => x.subject.startsWith('Bekreft den nye')))).toEqual([]);
     });
 
+    it.each(['a password reset', 'a password change'])('%s cancels a change still waiting (it may be an intruder\'s)', async (how) => {
+      const { b, body, customer } = await registered();
+      const wanted = uniqueEmail('inntrenger');
+      await askForChange(b, customer.id, wanted);
+      const link = tokenIn((await mailsTo(wanted))[0]!.body);
+      if (how === 'a password reset') {
+        await (await browser()).post('/customers/password/email', { email: body.email });
+        const reset = tokenIn((await mailsTo(body.email))[0]!.body);
+        const res = await (await browser()).post('/customers/password/reset', { token: reset, email: body.email, password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD });
+        expect(res.statusCode, res.body).toBe(200);
+      } else {
+        const res = await b.put(`/customers/${customer.id}`, { password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD, current_password: PASSWORD });
+        expect(res.statusCode, res.body).toBe(200);
+      }
+      expect((await (await browser()).post('/customers/email/verify', { token: link })).statusCode).toBe(422);
+      expect((await row(customer.id)).email).toBe(body.email);
+    });
+
+    it('e-mail and password in one request: both need the current password; the password changes, the address waits', async () => {
+      const { b, body, customer } = await registered();
+      const newEmail = uniqueEmail('begge');
+      const res = await b.put(`/customers/${customer.id}`, { email: newEmail, password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD, current_password: PASSWORD });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json<RawCustomer>().email).toBe(body.email);
+      expect(await canLogIn(body.email, NEW_PASSWORD)).toBe(true);
+      const link = tokenIn((await mailsTo(newEmail))[0]!.body);
+      expect((await (await browser()).post('/customers/email/verify', { token: link })).statusCode).toBe(200);
+      expect(await canLogIn(newEmail, NEW_PASSWORD)).toBe(true);
+    });
+
     it(`at most ${MAIL_LIMIT} requests per window (each mails two addresses), then 429`, async () => {
       const { b, customer } = await registered();
       for (let i = 0; i < MAIL_LIMIT; i++) await askForChange(b, customer.id, uniqueEmail('mange'));

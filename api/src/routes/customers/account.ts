@@ -17,7 +17,7 @@ import { conflictingCustomer, isUniqueViolation, sessionCustomer, type AccountSe
 import { generateMemberCode } from '../../accounts/memberCode.js';
 import { memberCodeSvg } from '../../accounts/qr.js';
 import type { QueuedMail } from '../../accounts/mail.js';
-import { issueToken } from '../../accounts/tokens.js';
+import { issueToken, revokeTokens } from '../../accounts/tokens.js';
 import { emailChangeEmail, emailChangeNotice, passwordChangedEmail, verifyPath } from '../../accounts/emails.js';
 import { PreferencesSchema, preferencesErrors } from '../../accounts/preferences.js';
 import { missingCurrentPassword, needsCurrentPassword, sensitiveChange, wrongCurrentPassword } from '../../accounts/reauth.js';
@@ -154,6 +154,8 @@ export function accountRoutes(services: AccountServices): FastifyPluginAsyncType
           try {
             // The change, the sessions it ends and the mails about it are written together (mails sent after the commit).
             ({ updated, mails, ended } = await db.transaction(async (tx) => {
+              // The row is locked first, so two requests at once cannot both leave a valid e-mail-change link.
+              await tx.select({ id: customers.id }).from(customers).where(eq(customers.id, customer.id)).for('update');
               const [row] = Object.keys(set).length
                 ? ((await tx.update(customers).set(set).where(eq(customers.id, customer.id)).returning()) as [CustomerRow])
                 : [customer];
@@ -162,6 +164,8 @@ export function accountRoutes(services: AccountServices): FastifyPluginAsyncType
               if (change.password) {
                 // Every session of the account ends, this one too: the request's session gets a new id below.
                 endedIds = (await tx.delete(sessions).where(eq(sessions.customerId, customer.id)).returning({ id: sessions.id })).map((r) => r.id);
+                // A change of address still waiting may be an intruder's: the new password cancels it.
+                await revokeTokens(tx, customer.id, 'email-change');
                 if (row.email) queued.push(await services.mailer.enqueue(tx, { to: row.email, ...passwordChangedEmail(row.firstName) }));
               }
               if (change.newEmail) {

@@ -355,6 +355,8 @@ export function authRoutes(services: AccountServices): FastifyPluginAsyncTypebox
         }
         const ended = await db.transaction(async (tx) => {
           await tx.update(customers).set({ passwordHash: await hashPassword(request.body.password) }).where(eq(customers.id, customer.id));
+          // The owner of the mailbox takes the account back: a change of address still waiting may be an intruder's.
+          await revokeTokens(tx, customer.id, 'email-change');
           return tx.delete(sessions).where(eq(sessions.customerId, customer.id)).returning({ id: sessions.id });
         });
         request.session.forgetEnded(ended.map((session) => session.id));
