@@ -1,6 +1,11 @@
 /**
  * PUT/DELETE /customers/{id} and the member code. Ownership: {id} must be the session's customer — nobody logged
  * in is 404, another customer's id is 401 ("En annen bruker er logget inn", SPEC §8).
+ *
+ * The session proves who is at the keyboard, not who owns the account: changing the e-mail or the password also
+ * needs the current password (accounts/reauth.ts), and a refused request changes nothing of what it carried. A new
+ * password ends every session of the account (this one continues on a new id); a new e-mail waits for the link
+ * mailed to it (POST /customers/email/verify) while the old address is told.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
