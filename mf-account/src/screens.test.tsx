@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { $favourites, $user, $userLoaded, favouriteToggled } from '@shop/contracts/bus';
 import { ApiError } from '@shop/contracts/api';
 import type { Customer, CustomerUpdatePayload, LoginPayload, RegisterPayload } from '@shop/contracts/types';
-import { authErrorTexts } from '@shop/contracts/texts/forms';
+import { authErrorTexts, currentPasswordTexts } from '@shop/contracts/texts/forms';
 import LoginPage from './login/LoginPage.js';
 import RegisterPage from './register/RegisterPage.js';
 import AccountPage from './account/AccountPage.js';
@@ -100,6 +100,37 @@ describe('AccountPage', () => {
     expect(updates).toEqual([{ first_name: 'Karianne', last_name: 'Nordmann', email: 'kari@example.no', phone: '91234567' }]);
     fireEvent.click(screen.getByLabelText('Google Analytics'));
     await waitFor(() => expect(updates[1]).toEqual({ cookie_ga: 1 }));
+  });
+
+  it('asks for the current password when the e-mail or password changes, shows its server error, then says where the confirmation went', async () => {
+    const updates: CustomerUpdatePayload[] = [];
+    let answer: () => Promise<Customer> = () => Promise.reject(new ApiError({ kind: 'status', status: 422, message: currentPasswordTexts.wrong, data: { message: currentPasswordTexts.wrong, errors: [{ field: 'current_password', message: currentPasswordTexts.wrong }] } }));
+    const scope = fork({
+      values: [[$user, kari], [$userLoaded, true]],
+      handlers: [
+        [updateFx, ({ payload }: { payload: CustomerUpdatePayload }) => (updates.push(payload), answer())],
+        [loadMemberCodeFx, () => new Promise(() => {})],
+      ],
+    });
+    mount(scope, <AccountPage />, '/konto');
+    expect(screen.queryByLabelText('Nåværende passord')).toBeNull();
+    fireEvent.change(screen.getByLabelText('E-post'), { target: { value: 'ny@example.no' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Lagre' }));
+    expect(screen.getByText(currentPasswordTexts.required)).toBeTruthy();
+    expect(updates).toEqual([]);
+
+    fireEvent.change(screen.getByLabelText('Nåværende passord'), { target: { value: 'feil-passord' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Lagre' }));
+    await waitFor(() => expect(screen.getAllByText(currentPasswordTexts.wrong).length).toBeGreaterThan(0));
+    expect(updates[0]).toMatchObject({ email: 'ny@example.no', current_password: 'feil-passord' });
+
+    // The API keeps the old address until the link mailed to the new one is opened.
+    answer = () => Promise.resolve(kari);
+    fireEvent.change(screen.getByLabelText('Nåværende passord'), { target: { value: 'riktig-passord' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Lagre' }));
+    expect(await screen.findByText(/Vi har sendt en e-post til ny@example\.no/)).toBeTruthy();
+    expect((screen.getByLabelText('E-post') as HTMLInputElement).value).toBe('kari@example.no');
+    expect(screen.queryByLabelText('Nåværende passord')).toBeNull();
   });
 
   it('deletes only after confirmation', async () => {

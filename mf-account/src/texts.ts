@@ -60,6 +60,10 @@ export const texts = {
   city: 'Sted',
   saveButton: 'Lagre',
   saved: 'Endringene er lagret.',
+  currentPassword: 'Nåværende passord',
+  currentPasswordIntro: 'For å endre e-postadressen eller passordet må du skrive inn passordet du bruker nå.',
+  emailChangeSent: (email: string) =>
+    `Vi har sendt en e-post til ${email}. Den nye adressen gjelder når du har åpnet lenken i e-posten; til da bruker du den gamle.`,
   cookiesTitle: 'Informasjonskapsler',
   cookieDefault: 'Nødvendige og funksjonelle',
   cookieGa: 'Google Analytics',

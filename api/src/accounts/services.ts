@@ -8,7 +8,7 @@ import { and, eq, isNull, or } from 'drizzle-orm';
 import { customers } from '../db/schema.js';
 import type { Db } from '../db/index.js';
 import { createLoginThrottle, type LoginThrottle } from './throttle.js';
-import { Mailer } from './mail.js';
+import { Mailer, type DbExecutor } from './mail.js';
 
 export interface AccountServices {
   throttle: LoginThrottle;
@@ -46,7 +46,7 @@ export async function sessionCustomer(db: Db, request: FastifyRequest): Promise<
 
 /** Another live account that already uses this e-mail or phone (423). */
 export async function conflictingCustomer(
-  db: Db,
+  db: DbExecutor,
   email: string | undefined,
   phone: string | undefined,
   exceptId?: number,

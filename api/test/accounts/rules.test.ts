@@ -4,6 +4,9 @@ import { requiredFieldTexts } from '@shop/contracts/texts/forms';
 import { accountFieldTexts, isValidEmail, normaliseEmail, registrationErrors, updateErrors } from '../../src/accounts/validation.js';
 import { pageMeta, vatBreakdown } from '../../src/accounts/history.js';
 import { isUniqueViolation } from '../../src/accounts/services.js';
+import { PREFERENCES_LIMITS, preferencesErrors, preferencesTexts } from '../../src/accounts/preferences.js';
+import { missingCurrentPassword, needsCurrentPassword, sensitiveChange } from '../../src/accounts/reauth.js';
+import { currentPasswordTexts } from '@shop/contracts/texts/forms';
 
 const valid = {
   first_name: 'Kari', last_name: 'Nordmann', email: 'kari@example.no', phone: '91234567', password: 'hemmelig-1',
@@ -40,6 +43,54 @@ describe('updateErrors: only the fields sent are checked', () => {
     ['password without confirmation', { password: 'hemmelig-2' }, { password_confirmation: accountFieldTexts.passwordConfirmation }],
   ])('%s', (_name, input, expected) => {
     expect(fields(updateErrors(input))).toEqual(expected);
+  });
+});
+
+describe('sensitiveChange: what needs the current password', () => {
+  const customer = { email: 'kari@example.no' };
+  it.each<[string, string | undefined, string | undefined, { password: boolean; newEmail: string | null }, boolean]>([
+    ['nothing sensitive', undefined, undefined, { password: false, newEmail: null }, false],
+    ['the same address (normalised by the caller)', 'kari@example.no', undefined, { password: false, newEmail: null }, false],
+    ['a new address', 'ny@example.no', undefined, { password: false, newEmail: 'ny@example.no' }, true],
+    ['a new password', undefined, 'hemmelig-2', { password: true, newEmail: null }, true],
+    ['an empty password is still a change (the password rules refuse it)', undefined, '', { password: true, newEmail: null }, true],
+    ['both', 'ny@example.no', 'hemmelig-2', { password: true, newEmail: 'ny@example.no' }, true],
+  ])('%s', (_name, email, password, expected, needs) => {
+    const change = sensitiveChange(customer, email, password);
+    expect(change).toEqual(expected);
+    expect(needsCurrentPassword(change)).toBe(needs);
+  });
+
+  it.each([
+    [undefined, currentPasswordTexts.required],
+    ['', currentPasswordTexts.required],
+    [' ', null],
+    ['hemmelig-1', null],
+  ])('missingCurrentPassword(%j)', (given, message) => {
+    expect(missingCurrentPassword(given)).toEqual(message ? { field: 'current_password', message } : null);
+  });
+});
+
+describe('preferencesErrors', () => {
+  const many = (n: number, value: unknown) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`k${i}`, value]));
+  it.each<[string, Record<string, unknown> | undefined, Record<string, string>]>([
+    ['not sent', undefined, {}],
+    ['empty', {}, {}],
+    ['text, number, flag, list', { theme: 'mørk', shop: 55, compact: false, sizes: ['M', 40, true] }, {}],
+    ['text at the limit', { t: 'x'.repeat(PREFERENCES_LIMITS.textLength) }, {}],
+    ['text over the limit', { t: 'x'.repeat(PREFERENCES_LIMITS.textLength + 1) }, { 'preferences.t': preferencesTexts.value }],
+    ['list at the limit', { l: Array.from({ length: PREFERENCES_LIMITS.listItems }, () => 1) }, {}],
+    ['list over the limit', { l: Array.from({ length: PREFERENCES_LIMITS.listItems + 1 }, () => 1) }, { 'preferences.l': preferencesTexts.value }],
+    ['list holding a list', { l: [[1]] }, { 'preferences.l': preferencesTexts.value }],
+    ['list holding a long text', { l: ['x'.repeat(PREFERENCES_LIMITS.textLength + 1)] }, { 'preferences.l': preferencesTexts.value }],
+    ['object', { o: { a: 1 } }, { 'preferences.o': preferencesTexts.value }],
+    ['null', { n: null }, { 'preferences.n': preferencesTexts.value }],
+    ['not a finite number', { n: Number.POSITIVE_INFINITY }, { 'preferences.n': preferencesTexts.value }],
+    ['values fine, 6 kB in all', many(30, 'z'.repeat(200)), { preferences: preferencesTexts.tooLarge }],
+    ['multi-byte text counts in bytes', many(12, 'å'.repeat(190)), { preferences: preferencesTexts.tooLarge }],
+    ['just under the size limit', many(18, 'z'.repeat(200)), {}],
+  ])('%s', (_name, preferences, expected) => {
+    expect(fields(preferencesErrors(preferences))).toEqual(expected);
   });
 });
 

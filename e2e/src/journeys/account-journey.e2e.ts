@@ -259,4 +259,63 @@ describe('customer accounts', () => {
     expect(health.unexpected()).toEqual([]);
     await context.close();
   });
+  it('changes the e-mail (confirmed by the link mailed to it) and the password (other devices logged out) with the current password', async () => {
+    const shopper = newShopper('endring');
+    await registerThroughApi(shop.url, shopper);
+    const newEmail = shopper.email.replace('@', '.ny@');
+    const newPassword = 'Vidda-2025!';
+
+    // The same account logged in on two devices.
+    const laptop = await newContext(browser, shop.url);
+    const page = await laptop.newPage();
+    const health = watchHealth(page);
+    const phone = await newContext(browser, shop.url);
+    const phonePage = await phone.newPage();
+    for (const p of [page, phonePage]) {
+      await p.goto('/konto/logg-inn');
+      await fillLogin(p, shopper);
+      await expect.poll(() => accountLink(p).getAttribute('title'), { timeout: 15_000 }).toBe('Min side');
+    }
+
+    // ---- a new e-mail: the page asks for the current password, then says where the confirmation went
+    await page.goto('/konto');
+    const profile = page.locator('form[aria-labelledby="profile-title"]');
+    await profile.getByLabel('E-post', { exact: true }).fill(newEmail);
+    await profile.getByRole('button', { name: 'Lagre' }).click();
+    await profile.getByText('Skriv inn det nåværende passordet ditt for å endre e-post eller passord').waitFor();
+    await profile.getByLabel('Nåværende passord').fill(shopper.password);
+    await profile.getByRole('button', { name: 'Lagre' }).click();
+    await profile.getByText(`Vi har sendt en e-post til ${newEmail}.`, { exact: false }).waitFor();
+    // Until the link is opened the old address counts.
+    expect(await profile.getByLabel('E-post', { exact: true }).inputValue()).toBe(shopper.email);
+
+    await expect.poll(() => mailbox.messages.filter((m) => m.to.includes(shopper.email) && m.subject === 'E-postadressen din er i ferd med å bli endret').length, { timeout: 15_000 }).toBe(1);
+    const confirmations = () => mailbox.messages.filter((m) => m.to.includes(newEmail) && m.subject === 'Bekreft den nye e-postadressen din');
+    await expect.poll(() => confirmations().length, { timeout: 15_000 }).toBe(1);
+    const link = firstLink(confirmations()[0]!);
+    expect(link.pathname).toBe('/konto/bekreft-epost');
+    await page.goto(link.pathname + link.search);
+    await page.getByText('E-postadressen er endret og bekreftet.').waitFor();
+    await page.goto('/konto');
+    await expect.poll(() => page.locator('form[aria-labelledby="profile-title"]').getByLabel('E-post', { exact: true }).inputValue()).toBe(newEmail);
+
+    // ---- a new password: this device stays logged in, the other one is logged out, a notice is mailed
+    const form = page.locator('form[aria-labelledby="profile-title"]');
+    await form.getByLabel('Nytt passord').fill(newPassword);
+    await form.getByLabel('Gjenta passord').fill(newPassword);
+    await form.getByLabel('Nåværende passord').fill(shopper.password);
+    await form.getByRole('button', { name: 'Lagre' }).click();
+    await form.getByText('Endringene er lagret.').waitFor();
+    await expect.poll(() => mailbox.messages.filter((m) => m.to.includes(newEmail) && m.subject === 'Passordet ditt er endret').length, { timeout: 15_000 }).toBe(1);
+    await page.reload();
+    await expect.poll(() => accountLink(page).getAttribute('title'), { timeout: 15_000 }).toBe('Min side');
+    expect((await page.request.get('/api/v1/customers/current')).status()).toBe(200);
+    expect((await phonePage.request.get('/api/v1/customers/current')).status()).toBe(204);
+    await phonePage.reload();
+    await expect.poll(() => accountLink(phonePage).getAttribute('title'), { timeout: 15_000 }).toBe('Logg inn');
+
+    expect(health.unexpected()).toEqual([]);
+    await laptop.close();
+    await phone.close();
+  });
 });

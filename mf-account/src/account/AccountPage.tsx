@@ -6,7 +6,7 @@ import type { Customer, CustomerUpdatePayload } from '@shop/contracts/types';
 import { $deleteError, $updateError, $updateFieldErrors, deleteFx, logoutFx, updateOwnAccountFx } from '../session/model.js';
 import { ResendVerification } from '../verify/VerifyEmailPage.js';
 import { $memberCode, loadMemberCodeFx } from './model.js';
-import { profileErrors, profileFormOf, profilePayload, type ProfileForm } from './profile.js';
+import { needsCurrentPassword, pendingEmailChange, profileErrors, profileFormOf, profilePayload, type ProfileForm } from './profile.js';
 import { texts } from '../texts.js';
 import { withPaths, type AccountPaths } from '../paths.js';
 import { Check, ErrorMessage, Field } from '../ui/Field.js';
@@ -18,7 +18,7 @@ function Profile({ user }: { user: Customer }) {
   const [update, pending, serverError, serverFields] = useUnit([updateOwnAccountFx, updateOwnAccountFx.pending, $updateError, $updateFieldErrors]);
   const [form, setForm] = useState<ProfileForm>(() => profileFormOf(user));
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [saved, setSaved] = useState(false);
+  const [saved, setSaved] = useState<{ confirmationSentTo: string | null } | null>(null);
   const field = (key: keyof ProfileForm) => ({
     name: key,
     value: form[key],
@@ -27,16 +27,18 @@ function Profile({ user }: { user: Customer }) {
   });
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setSaved(false);
-    const found = profileErrors(form);
+    setSaved(null);
+    const found = profileErrors(form, user);
     setErrors(found);
     if (Object.keys(found).length) return;
+    const payload = profilePayload(form, user);
     try {
-      await update(profilePayload(form));
-      setSaved(true);
-      setForm((f) => ({ ...f, password: '', password_confirmation: '' }));
+      const updated = await update(payload);
+      setSaved({ confirmationSentTo: pendingEmailChange(payload, updated) });
+      // The address shown is the one that counts until the new one is confirmed; sent again, it would ask again.
+      setForm((f) => ({ ...f, email: updated.email, password: '', password_confirmation: '', current_password: '' }));
     } catch {
-      // $updateError holds the message.
+      // $updateError and $updateFieldErrors hold the messages.
     }
   };
   return (
@@ -46,6 +48,7 @@ function Profile({ user }: { user: Customer }) {
       {saved ? (
         <p role="status" className={styles.success}>
           {texts.saved}
+          {saved.confirmationSentTo ? ` ${texts.emailChangeSent(saved.confirmationSentTo)}` : null}
         </p>
       ) : null}
       <Field label={texts.firstName} autoComplete="given-name" {...field('first_name')} />
@@ -58,6 +61,12 @@ function Profile({ user }: { user: Customer }) {
       <Field label={texts.city} autoComplete="address-level2" {...field('city')} />
       <Field label={texts.newPassword} type="password" autoComplete="new-password" {...field('password')} />
       <Field label={texts.passwordConfirmation} type="password" autoComplete="new-password" {...field('password_confirmation')} />
+      {needsCurrentPassword(form, user) ? (
+        <>
+          <p>{texts.currentPasswordIntro}</p>
+          <Field label={texts.currentPassword} type="password" autoComplete="current-password" {...field('current_password')} />
+        </>
+      ) : null}
       <button className={styles.button} type="submit" disabled={pending}>
         {texts.saveButton}
       </button>

@@ -1,5 +1,6 @@
 /** The profile form of the account page: from the user, and back to an update payload (SPEC §5). */
 import { compactAccountPayload, requiredAccountFieldErrors } from '@shop/contracts/validation';
+import { currentPasswordTexts } from '@shop/contracts/texts/forms';
 import type { Customer, CustomerUpdatePayload } from '@shop/contracts/types';
 
 export interface ProfileForm {
@@ -13,6 +14,8 @@ export interface ProfileForm {
   city: string;
   password: string;
   password_confirmation: string;
+  /** Asked for only when the e-mail or the password changes (the API refuses those changes without it). */
+  current_password: string;
 }
 
 export const profileFormOf = (user: Customer): ProfileForm => ({
@@ -26,18 +29,41 @@ export const profileFormOf = (user: Customer): ProfileForm => ({
   city: user.city ?? '',
   password: '',
   password_confirmation: '',
+  current_password: '',
 });
 
-export function profileErrors(form: ProfileForm): Record<string, string> {
-  return { ...requiredAccountFieldErrors(form) };
+/** The address as the API stores it, to tell a real change from the same address typed differently. */
+const normalisedEmail = (email: string) => email.trim().toLowerCase();
+
+/** Whether saving the form changes the e-mail or the password, which needs the current password. */
+export function needsCurrentPassword(form: ProfileForm, user: Pick<Customer, 'email'>): boolean {
+  return form.password !== '' || (form.email.trim() !== '' && normalisedEmail(form.email) !== normalisedEmail(user.email));
 }
 
-/** Empty fields are left out (SPEC §5); the password only goes with its confirmation. */
-export function profilePayload(form: ProfileForm): CustomerUpdatePayload {
-  const payload = compactAccountPayload(form);
-  if (!form.password) {
-    delete payload.password;
-    delete payload.password_confirmation;
-  }
+export function profileErrors(form: ProfileForm, user: Pick<Customer, 'email'>): Record<string, string> {
+  const errors: Record<string, string> = { ...requiredAccountFieldErrors(form) };
+  if (needsCurrentPassword(form, user) && form.current_password === '') errors.current_password = currentPasswordTexts.required;
+  return errors;
+}
+
+/**
+ * Empty fields are left out (SPEC §5); the password only goes with its confirmation, and the current password only
+ * with a change that needs it. Passwords are sent as typed (a trimmed password would not be the one the shopper uses).
+ */
+export function profilePayload(form: ProfileForm, user: Pick<Customer, 'email'>): CustomerUpdatePayload {
+  const { password, password_confirmation, current_password, ...rest } = form;
+  const payload = compactAccountPayload(rest);
+  if (password) Object.assign(payload, { password, password_confirmation });
+  if (needsCurrentPassword(form, user)) payload.current_password = current_password;
   return payload;
+}
+
+/**
+ * The new address a saved update is waiting to confirm: the API keeps the old one until the link mailed to the new
+ * address is opened, so an answer whose address differs from the one sent means a confirmation was sent.
+ */
+export function pendingEmailChange(sent: CustomerUpdatePayload, answer: Pick<Customer, 'email'>): string | null {
+  if (sent.email === undefined) return null;
+  const wanted = normalisedEmail(sent.email);
+  return wanted !== normalisedEmail(answer.email) ? wanted : null;
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { requiredFieldTexts } from '@shop/contracts/texts/forms';
+import { currentPasswordTexts, requiredFieldTexts } from '@shop/contracts/texts/forms';
+import type { CustomerUpdatePayload } from '@shop/contracts/types';
 import { emptyRegisterForm, registerFormErrors, registerPayload, type RegisterForm } from './rules.js';
-import { profilePayload, profileErrors, type ProfileForm } from '../account/profile.js';
+import { needsCurrentPassword, pendingEmailChange, profilePayload, profileErrors, type ProfileForm } from '../account/profile.js';
 
 const valid = (): RegisterForm => ({
   ...emptyRegisterForm(),
@@ -39,16 +40,46 @@ describe('registerPayload', () => {
 });
 
 describe('profile payload (SPEC §5)', () => {
-  const form: ProfileForm = { first_name: 'Kari', last_name: 'N', email: 'k@example.no', phone: '91234567', birth_date: '', address: '', postal_code: '', city: ' ', password: '', password_confirmation: '' };
+  const user = { email: 'k@example.no' };
+  const form: ProfileForm = { first_name: 'Kari', last_name: 'N', email: 'k@example.no', phone: '91234567', birth_date: '', address: '', postal_code: '', city: ' ', password: '', password_confirmation: '', current_password: '' };
+  const base = { first_name: 'Kari', last_name: 'N', email: 'k@example.no', phone: '91234567' };
   it.each<[string, Partial<ProfileForm>, Record<string, unknown>]>([
-    ['empty fields are left out', {}, { first_name: 'Kari', last_name: 'N', email: 'k@example.no', phone: '91234567' }],
-    ['values are trimmed', { city: ' Oslo ' }, { first_name: 'Kari', last_name: 'N', email: 'k@example.no', phone: '91234567', city: 'Oslo' }],
-    ['the password goes with its confirmation', { password: 'nytt-pass', password_confirmation: 'nytt-pass' }, { first_name: 'Kari', last_name: 'N', email: 'k@example.no', phone: '91234567', password: 'nytt-pass', password_confirmation: 'nytt-pass' }],
-    ['a lone confirmation is dropped', { password_confirmation: 'x' }, { first_name: 'Kari', last_name: 'N', email: 'k@example.no', phone: '91234567' }],
+    ['empty fields are left out', {}, base],
+    ['values are trimmed', { city: ' Oslo ' }, { ...base, city: 'Oslo' }],
+    ['the password goes with its confirmation and the current password', { password: 'nytt-pass', password_confirmation: 'nytt-pass', current_password: 'gammelt-1' }, { ...base, password: 'nytt-pass', password_confirmation: 'nytt-pass', current_password: 'gammelt-1' }],
+    ['passwords are sent as typed', { password: ' nytt-pass ', password_confirmation: ' nytt-pass ', current_password: ' gammelt ' }, { ...base, password: ' nytt-pass ', password_confirmation: ' nytt-pass ', current_password: ' gammelt ' }],
+    ['a lone confirmation is dropped', { password_confirmation: 'x' }, base],
+    ['a new address goes with the current password', { email: 'ny@example.no', current_password: 'gammelt-1' }, { ...base, email: 'ny@example.no', current_password: 'gammelt-1' }],
+    ['the same address typed differently needs none', { email: ' K@Example.NO', current_password: 'gammelt-1' }, { ...base, email: 'K@Example.NO' }],
+    ['a current password typed without a change is not sent', { current_password: 'gammelt-1' }, base],
   ])('%s', (_name, change, expected) => {
-    expect(profilePayload({ ...form, ...change })).toEqual(expected);
+    expect(profilePayload({ ...form, ...change }, user)).toEqual(expected);
   });
-  it('requires the four fields', () => {
-    expect(profileErrors({ ...form, first_name: '', phone: ' ' })).toEqual({ first_name: 'Fornavn må ha en verdi', phone: 'Telefonnummer må ha en verdi' });
+
+  it.each<[string, Partial<ProfileForm>, Record<string, string>]>([
+    ['the four fields are required', { first_name: '', phone: ' ' }, { first_name: 'Fornavn må ha en verdi', phone: 'Telefonnummer må ha en verdi' }],
+    ['a new password needs the current one', { password: 'nytt-pass', password_confirmation: 'nytt-pass' }, { current_password: currentPasswordTexts.required }],
+    ['a new address needs the current password', { email: 'ny@example.no' }, { current_password: currentPasswordTexts.required }],
+    ['with it, nothing is missing', { email: 'ny@example.no', current_password: 'gammelt-1' }, {}],
+    ['no change, no current password', {}, {}],
+  ])('profileErrors: %s', (_name, change, expected) => {
+    expect(profileErrors({ ...form, ...change }, user)).toEqual(expected);
+  });
+
+  it.each<[string, CustomerUpdatePayload, string, string | null]>([
+    ['no address sent', { first_name: 'Kari' }, 'k@example.no', null],
+    ['the address unchanged', { email: 'K@example.no' }, 'k@example.no', null],
+    ['the answer keeps the old address: a confirmation went to the new one', { email: 'Ny@example.no' }, 'k@example.no', 'ny@example.no'],
+  ])('pendingEmailChange: %s', (_name, sent, answered, expected) => {
+    expect(pendingEmailChange(sent, { email: answered })).toBe(expected);
+  });
+
+  it.each<[Partial<ProfileForm>, boolean]>([
+    [{}, false],
+    [{ email: '' }, false],
+    [{ email: 'ny@example.no' }, true],
+    [{ password: 'x' }, true],
+  ])('needsCurrentPassword(%j) = %s', (change, expected) => {
+    expect(needsCurrentPassword({ ...form, ...change }, user)).toBe(expected);
   });
 });

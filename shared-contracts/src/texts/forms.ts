@@ -44,6 +44,15 @@ export const requiredFieldTexts = {
 export type RequiredAccountField = keyof typeof requiredFieldTexts;
 
 /**
+ * The current password that changing the e-mail or the password asks for (field `current_password` of
+ * PUT /customers/{id}): the form's own check and the API's 422 field errors.
+ */
+export const currentPasswordTexts = {
+  required: 'Skriv inn det nåværende passordet ditt for å endre e-post eller passord',
+  wrong: 'Feil nåværende passord',
+} as const;
+
+/**
  * Text for a failed account update: 401 → another user; 403/422 → the server's field message when it sent one,
  * else 422 → "all fields" and 403 → "Ugyldig data"; anything else → "Ugyldig data".
  */

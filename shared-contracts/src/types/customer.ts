@@ -104,7 +104,19 @@ export interface RegisterPayload {
   birthday_gift?: Flag;
 }
 
-/** Body of PUT /customers/{id}: empty fields are left out (SPEC §5). */
+/** One value of the customer's preferences: a short text, a number, a flag, or a short list of those. */
+export type PreferenceScalar = string | number | boolean;
+export type PreferenceValue = PreferenceScalar | PreferenceScalar[];
+/**
+ * What a front end keeps for the customer (PUT /customers/{id} `preferences`, replaced as a whole): a flat object,
+ * bounded by the API (keys, value sizes and the serialised size; see api/src/accounts/preferences.ts).
+ */
+export type CustomerPreferences = Record<string, PreferenceValue>;
+
+/**
+ * Body of PUT /customers/{id}: empty fields are left out (SPEC §5). Changing `email` or `password` needs
+ * `current_password`; a new e-mail takes effect only once confirmed through the link mailed to it.
+ */
 export interface CustomerUpdatePayload {
   first_name?: string;
   last_name?: string;
@@ -117,8 +129,10 @@ export interface CustomerUpdatePayload {
   city?: string;
   password?: string;
   password_confirmation?: string;
+  /** Needed (and checked) when `email` changes or `password` is sent. */
+  current_password?: string;
   terms_conditions?: 1;
-  preferences?: Record<string, unknown>;
+  preferences?: CustomerPreferences;
   club?: Flag;
   marketing?: Flag;
   newsletter?: Flag;

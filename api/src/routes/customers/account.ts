@@ -1,6 +1,11 @@
 /**
  * PUT/DELETE /customers/{id} and the member code. Ownership: {id} must be the session's customer — nobody logged
  * in is 404, another customer's id is 401 ("En annen bruker er logget inn", SPEC §8).
+ *
+ * The session proves who is at the keyboard, not who owns the account: changing the e-mail or the password also
+ * needs the current password (accounts/reauth.ts), and a refused request changes nothing of what it carried. A new
+ * password ends every session of the account (this one continues on a new id); a new e-mail waits for the link
+ * mailed to it (POST /customers/email/verify) while the old address is told.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
@@ -8,7 +13,7 @@ import { eq } from 'drizzle-orm';
 import { Type, type Static } from 'typebox';
 import { accountTexts, authErrorTexts } from '@shop/contracts/texts/forms';
 import type { RawCustomerCode } from '@shop/contracts/types';
-import { customers, customerTokens, loginAttempts, reservations, reviews } from '../../db/schema.js';
+import { customers, customerTokens, loginAttempts, reservations, reviews, sessions } from '../../db/schema.js';
 import { HttpError } from '../../server/errors.js';
 import { CSRF_HEADER } from '../../server/session.js';
 import { hashPassword } from '../../accounts/passwords.js';
@@ -17,12 +22,14 @@ import { conflictingCustomer, isUniqueViolation, sessionCustomer, type AccountSe
 import { generateMemberCode } from '../../accounts/memberCode.js';
 import { memberCodeSvg } from '../../accounts/qr.js';
 import type { QueuedMail } from '../../accounts/mail.js';
-import { issueToken } from '../../accounts/tokens.js';
-import { verificationEmail, verifyPath } from '../../accounts/emails.js';
+import { issueToken, revokeTokens } from '../../accounts/tokens.js';
+import { emailChangeEmail, emailChangeNotice, passwordChangedEmail, verifyPath } from '../../accounts/emails.js';
+import { PreferencesSchema, preferencesErrors } from '../../accounts/preferences.js';
+import { missingCurrentPassword, needsCurrentPassword, sensitiveChange, wrongCurrentPassword } from '../../accounts/reauth.js';
 import { accountKey } from '../../accounts/throttle.js';
 import { assertSameShape, DbId, MessageSchema, type SameShape } from '../shared/schema.js';
 import { RawCustomerSchema, toRawCustomer } from './raw.js';
-import { asBool, Flag01, invalid, rejectInvalidSchema } from './auth.js';
+import { accountMessages, asBool, Flag01, invalid, logIn, MAIL_LIMIT, rejectInvalidSchema } from './auth.js';
 
 
 const UpdateBody = Type.Object({
@@ -37,8 +44,9 @@ const UpdateBody = Type.Object({
   city: Type.Optional(Type.String({ maxLength: 100 })),
   password: Type.Optional(Type.String({ maxLength: 200 })),
   password_confirmation: Type.Optional(Type.String({ maxLength: 200 })),
+  current_password: Type.Optional(Type.String({ maxLength: 200, description: 'Needed when email changes or password is sent' })),
   terms_conditions: Type.Optional(Flag01),
-  preferences: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+  preferences: Type.Optional(PreferencesSchema),
   club: Type.Optional(Flag01),
   marketing: Type.Optional(Flag01),
   newsletter: Type.Optional(Flag01),
@@ -69,6 +77,32 @@ const FLAG_COLUMNS = {
   cookie_meta_pixel: 'cookieMetaPixel',
 } as const;
 
+/** The columns a PUT sets besides the e-mail and the password (those two need the current password). */
+function profileChanges(body: Static<typeof UpdateBody>, customer: CustomerRow, phone: string | undefined): Partial<typeof customers.$inferInsert> {
+  const set: Partial<typeof customers.$inferInsert> = {};
+  if (body.first_name !== undefined) set.firstName = body.first_name.trim();
+  if (body.last_name !== undefined) set.lastName = body.last_name.trim();
+  if (phone !== undefined) set.phone = phone;
+  if (body.birth_date !== undefined) set.birthDate = body.birth_date || null;
+  if (body.gender_id !== undefined) set.genderId = body.gender_id;
+  if (body.address !== undefined) set.address = body.address.trim() || null;
+  if (body.postal_code !== undefined) set.postalCode = body.postal_code;
+  if (body.city !== undefined) set.city = body.city.trim() || null;
+  if (body.terms_conditions !== undefined && asBool(body.terms_conditions)) set.termsConditions = true;
+  if (body.preferences !== undefined) set.preferences = body.preferences;
+  for (const [field, column] of Object.entries(FLAG_COLUMNS)) {
+    const value = body[field as keyof typeof FLAG_COLUMNS];
+    if (value !== undefined) set[column] = asBool(value);
+  }
+  // "cookies" is the legacy name of the default-cookie answer (see toRawCustomer).
+  if (body.cookies !== undefined && body.cookie_default === undefined) set.cookieDefault = asBool(body.cookies);
+  if (body.club !== undefined) {
+    set.club = asBool(body.club);
+    if (set.club && !customer.memberCode) set.memberCode = generateMemberCode();
+  }
+  return set;
+}
+
 export function accountRoutes(services: AccountServices): FastifyPluginAsyncTypebox {
   return async (app) => {
     const db = app.database.db;
@@ -87,7 +121,8 @@ export function accountRoutes(services: AccountServices): FastifyPluginAsyncType
         attachValidation: true,
         schema: {
           tags: ['customers'],
-          summary: "Update the logged-in customer's own account (fields left out are unchanged)",
+          summary:
+            "Update the logged-in customer's own account (fields left out are unchanged). Changing email or password needs current_password; a password change logs out every other session; a new email takes effect once confirmed through the link mailed to it (the old address gets a notice)",
           params: Type.Object({ id: DbId() }),
           body: UpdateBody,
           response: { 200: RawCustomerSchema },
@@ -97,57 +132,65 @@ export function accountRoutes(services: AccountServices): FastifyPluginAsyncType
         const customer = await owner(request, Number((request.params as { id: unknown }).id));
         rejectInvalidSchema(request);
         const body = request.body;
-        const errors = updateErrors(body);
-        if (errors.length) throw invalid(errors);
         const email = body.email !== undefined ? normaliseEmail(body.email) : undefined;
+        const change = sensitiveChange(customer, email, body.password);
+        const missing = needsCurrentPassword(change) ? missingCurrentPassword(body.current_password) : null;
+        const errors = [...updateErrors(body), ...preferencesErrors(body.preferences), ...(missing ? [missing] : [])];
+        if (errors.length) throw invalid(errors);
+        if (needsCurrentPassword(change)) {
+          const wrong = await wrongCurrentPassword(services, request, customer, body.current_password!);
+          if (wrong) throw invalid([wrong]);
+        }
         const phone = body.phone !== undefined ? nationalPhone(body.phone)! : undefined;
-        if (await conflictingCustomer(db, email, phone, customer.id)) throw new HttpError(423, authErrorTexts[423]);
+        if (await conflictingCustomer(db, change.newEmail ?? undefined, phone, customer.id)) throw new HttpError(423, authErrorTexts[423]);
+        const emailChangeKey = `email-change:${customer.id}`;
+        if (change.newEmail) {
+          // Each request mails two addresses: bounded like the other mails a customer can trigger.
+          if ((await services.throttle.store.count(emailChangeKey)) >= MAIL_LIMIT) throw new HttpError(429, accountMessages.tooManyMails);
+        }
 
-        const set: Partial<typeof customers.$inferInsert> = {};
-        if (body.first_name !== undefined) set.firstName = body.first_name.trim();
-        if (body.last_name !== undefined) set.lastName = body.last_name.trim();
-        if (phone !== undefined) set.phone = phone;
-        const emailChanged = email !== undefined && email !== customer.email;
-        if (emailChanged) {
-          set.email = email;
-          set.emailVerifiedAt = null;
-        }
-        if (body.birth_date !== undefined) set.birthDate = body.birth_date || null;
-        if (body.gender_id !== undefined) set.genderId = body.gender_id;
-        if (body.address !== undefined) set.address = body.address.trim() || null;
-        if (body.postal_code !== undefined) set.postalCode = body.postal_code;
-        if (body.city !== undefined) set.city = body.city.trim() || null;
-        if (body.password !== undefined) set.passwordHash = await hashPassword(body.password);
-        if (body.terms_conditions !== undefined && asBool(body.terms_conditions)) set.termsConditions = true;
-        if (body.preferences !== undefined) set.preferences = body.preferences;
-        for (const [field, column] of Object.entries(FLAG_COLUMNS)) {
-          const value = body[field as keyof typeof FLAG_COLUMNS];
-          if (value !== undefined) set[column] = asBool(value);
-        }
-        // "cookies" is the legacy name of the default-cookie answer (see toRawCustomer).
-        if (body.cookies !== undefined && body.cookie_default === undefined) set.cookieDefault = asBool(body.cookies);
-        if (body.club !== undefined) {
-          set.club = asBool(body.club);
-          if (set.club && !customer.memberCode) set.memberCode = generateMemberCode();
-        }
+        const set = profileChanges(body, customer, phone);
+        if (change.password) set.passwordHash = await hashPassword(body.password!);
         let updated = customer;
-        let mail: QueuedMail | null = null;
-        if (Object.keys(set).length > 0) {
+        let mails: QueuedMail[] = [];
+        let ended: string[] = [];
+        if (Object.keys(set).length > 0 || change.newEmail) {
+          if (change.newEmail) await services.throttle.store.increment(emailChangeKey);
           try {
-            // A new e-mail address and the mail that verifies it are written together (sent after the commit).
-            ({ updated, mail } = await db.transaction(async (tx) => {
-              const [row] = (await tx.update(customers).set(set).where(eq(customers.id, customer.id)).returning()) as [CustomerRow];
-              if (!emailChanged || !row.email) return { updated: row, mail: null };
-              const token = await issueToken(tx, row.id, 'verify');
-              const queued = await services.mailer.enqueue(tx, { to: row.email, ...verificationEmail(row.firstName, services.publicUrl + verifyPath(token)) });
-              return { updated: row, mail: queued };
+            // The change, the sessions it ends and the mails about it are written together (mails sent after the commit).
+            ({ updated, mails, ended } = await db.transaction(async (tx) => {
+              // The row is locked first, so two requests at once cannot both leave a valid e-mail-change link.
+              await tx.select({ id: customers.id }).from(customers).where(eq(customers.id, customer.id)).for('update');
+              const [row] = Object.keys(set).length
+                ? ((await tx.update(customers).set(set).where(eq(customers.id, customer.id)).returning()) as [CustomerRow])
+                : [customer];
+              const queued: QueuedMail[] = [];
+              let endedIds: string[] = [];
+              if (change.password) {
+                // Every session of the account ends, this one too: the request's session gets a new id below.
+                endedIds = (await tx.delete(sessions).where(eq(sessions.customerId, customer.id)).returning({ id: sessions.id })).map((r) => r.id);
+                // A change of address still waiting may be an intruder's: the new password cancels it.
+                await revokeTokens(tx, customer.id, 'email-change');
+                if (row.email) queued.push(await services.mailer.enqueue(tx, { to: row.email, ...passwordChangedEmail(row.firstName) }));
+              }
+              if (change.newEmail) {
+                const token = await issueToken(tx, row.id, 'email-change', { newEmail: change.newEmail });
+                const link = services.publicUrl + verifyPath(token);
+                queued.push(await services.mailer.enqueue(tx, { to: change.newEmail, ...emailChangeEmail(row.firstName, change.newEmail, link) }));
+                if (row.email) queued.push(await services.mailer.enqueue(tx, { to: row.email, ...emailChangeNotice(row.firstName, change.newEmail) }));
+              }
+              return { updated: row, mails: queued, ended: endedIds };
             }));
           } catch (error) {
             if (isUniqueViolation(error)) throw new HttpError(423, authErrorTexts[423]);
             throw error;
           }
         }
-        if (mail) void services.mailer.deliver(mail);
+        if (change.password) {
+          request.session.forgetEnded(ended);
+          await logIn(request, reply, customer.id);
+        }
+        for (const mail of mails) void services.mailer.deliver(mail);
         return reply.header('cache-control', 'no-store').send(toRawCustomer(updated));
       },
     );

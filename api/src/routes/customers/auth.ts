@@ -20,7 +20,7 @@ import { customers, emailOutbox, sessions } from '../../db/schema.js';
 import { HttpError, validationBody } from '../../server/errors.js';
 import { CSRF_HEADER } from '../../server/session.js';
 import { hashPassword, verifyPassword } from '../../accounts/passwords.js';
-import { consumeToken, issueToken } from '../../accounts/tokens.js';
+import { consumeToken, consumeTokenOf, issueToken, revokeTokens } from '../../accounts/tokens.js';
 import { resetEmail, resetPath, verificationEmail, verifyPath } from '../../accounts/emails.js';
 import {
   accountFieldTexts,
@@ -41,6 +41,7 @@ export const accountMessages = {
   resetRequested: 'Hvis det finnes en konto med denne e-postadressen, har vi sendt en lenke for å tilbakestille passordet.',
   passwordChanged: 'Passordet er endret. Du kan nå logge inn.',
   verified: 'E-postadressen er bekreftet.',
+  emailChanged: 'E-postadressen er endret og bekreftet.',
   verificationSent: 'Epost sendt',
   tooManyMails: 'Vi har allerede sendt flere e-poster nylig. Prøv igjen om en stund.',
 } as const;
@@ -265,17 +266,33 @@ export function authRoutes(services: AccountServices): FastifyPluginAsyncTypebox
         attachValidation: true,
         schema: {
           tags: ['customers'],
-          summary: 'Confirm the e-mail address with the token from the verification e-mail (single use, expires)',
+          summary:
+            'Confirm the e-mail address with the token from the verification e-mail, or a new address with the token mailed to it by an e-mail change (single use, expires; 423 when the new address got an account meanwhile)',
           body: Type.Object({ token: Type.String({ minLength: 1, maxLength: 200 }) }),
           response: { 200: MessageSchema },
         },
       },
       async (request, reply) => {
         rejectInvalidSchema(request);
-        const customerId = await consumeToken(db, 'verify', request.body.token);
-        if (!customerId) throw invalid([{ field: 'token', message: accountFieldTexts.token }]);
-        await db.update(customers).set({ emailVerifiedAt: new Date() }).where(eq(customers.id, customerId));
-        return reply.send({ message: accountMessages.verified });
+        const message = await db.transaction(async (tx) => {
+          const token = await consumeTokenOf(tx, ['verify', 'email-change'], request.body.token);
+          if (!token) throw invalid([{ field: 'token', message: accountFieldTexts.token }]);
+          if (token.kind === 'verify') {
+            await tx.update(customers).set({ emailVerifiedAt: new Date() }).where(eq(customers.id, token.customerId));
+            return accountMessages.verified;
+          }
+          // Throwing rolls the token's use back with the rest: the link works again should the address come free.
+          const newEmail = token.newEmail;
+          if (!newEmail || (await conflictingCustomer(tx, newEmail, undefined, token.customerId))) throw new HttpError(423, authErrorTexts[423]);
+          await tx.update(customers).set({ email: newEmail, emailVerifiedAt: new Date() }).where(eq(customers.id, token.customerId));
+          // A verification link still out was sent to the old address: it must not confirm the new one.
+          await revokeTokens(tx, token.customerId, 'verify');
+          return accountMessages.emailChanged;
+        }).catch((error: unknown) => {
+          if (isUniqueViolation(error)) throw new HttpError(423, authErrorTexts[423]);
+          throw error;
+        });
+        return reply.send({ message });
       },
     );
 
@@ -338,6 +355,8 @@ export function authRoutes(services: AccountServices): FastifyPluginAsyncTypebox
         }
         const ended = await db.transaction(async (tx) => {
           await tx.update(customers).set({ passwordHash: await hashPassword(request.body.password) }).where(eq(customers.id, customer.id));
+          // The owner of the mailbox takes the account back: a change of address still waiting may be an intruder's.
+          await revokeTokens(tx, customer.id, 'email-change');
           return tx.delete(sessions).where(eq(sessions.customerId, customer.id)).returning({ id: sessions.id });
         });
         request.session.forgetEnded(ended.map((session) => session.id));
