@@ -60,7 +60,8 @@ export const promocodesRoutes: FastifyPluginAsyncTypebox = async (app) => {
           ),
         )
         .orderBy(asc(promocodes.id));
-      return reply.header('cache-control', 'no-store').send(rows.map(toRawPromocode));
+      // Private: a club member's list holds the member codes.
+      return reply.header('cache-control', 'private, no-store').send(rows.map(toRawPromocode));
     },
   );
 
