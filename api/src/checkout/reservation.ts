@@ -12,6 +12,11 @@
  * units that holds the whole count (a line is never split across shops: one parcel per line). The reservation's
  * ShopID is 55 for home delivery.
  *
+ * No one hoards: before any stock is taken the transaction holds the open-reservation caps (caps.ts, 429), and a promo
+ * code is locked, re-decided and redeemed in the same transaction (promocodes.ts), so a refused code or a reached cap
+ * leaves stock, codes and reservations as they were. The article's webPurchaseLimit caps each line (repeated EANs are
+ * merged first, so splitting a line does not get round it).
+ *
  * Shipping (decision): click-and-collect is free; home delivery costs the highest fright_price among the ordered
  * articles (`shippingPrice` in rules.ts), the same freight the cart shows. The method's own price is only the
  * fallback when no line carries a freight price.
@@ -25,10 +30,10 @@ import {
   campaignArticles,
   campaigns,
   colors,
+  customers,
   orderLines,
   orders,
   postalCodes,
-  promocodes,
   reservationLines,
   reservations,
   shippingMethods,
@@ -39,7 +44,10 @@ import {
 } from '../db/schema.js';
 import { HttpError } from '../server/errors.js';
 import { articleImageUrl } from '../routes/images/urls.js';
-import { discountFor, promoState, promoTexts, shippingPrice, VAT_PERCENTAGE } from './rules.js';
+import { holdReservationCaps, type ReservationOwner } from './caps.js';
+import { DEFAULT_RESERVATION_CAPS, type ReservationCaps } from './config.js';
+import { checkPromocode, lockPromocode, promoTexts, recordRedemption, type PromoShopper, type PromoVerdict } from './promocodes.js';
+import { discountFor, shippingPrice, VAT_PERCENTAGE } from './rules.js';
 import { contactErrors, reservationTexts, type FieldError } from './validation.js';
 
 export const CLICK_AND_COLLECT = CLICK_AND_COLLECT_METHOD_ID;
@@ -74,7 +82,13 @@ export class CartLineError extends HttpError {
   }
 }
 
-const invalid = (errors: FieldError[]) => new HttpError(422, `${reservationTexts.invalid} ${errors[0]!.message}.`, errors);
+const invalid = (errors: FieldError[]) => {
+  const first = errors[0]!.message;
+  return new HttpError(422, `${reservationTexts.invalid} ${first}${first.endsWith('.') ? '' : '.'}`, errors);
+};
+
+/** A code the shopper may not use (decided again under the row lock inside the transaction). */
+const promoRefused = (verdict: Extract<PromoVerdict, { ok: false }>) => invalid([{ field: 'promocode', message: verdict.message }]);
 
 interface PricedLine {
   ean: string;
@@ -107,10 +121,11 @@ function mergeItems(items: ReservationInput['items']): ReservationInput['items']
 export async function createReservation(
   db: Db,
   input: ReservationInput,
-  owner: { customerId: number | null; sessionId: string | null },
-  now = new Date(),
+  owner: ReservationOwner,
+  options: { caps?: ReservationCaps; now?: Date } = {},
 ): Promise<RawReservation> {
-  const { customerId, sessionId } = owner;
+  const { customerId, sessionId, clientAddress } = owner;
+  const now = options.now ?? new Date();
   // ---- fields
   const fieldErrors = contactErrors(input);
   const [method] = await db.select().from(shippingMethods).where(eq(shippingMethods.id, input.shipping_method_id));
@@ -138,13 +153,16 @@ export async function createReservation(
   const items = mergeItems(input.items);
   if (items.length === 0) fieldErrors.push({ field: 'items', message: reservationTexts.empty });
 
-  let promo: typeof promocodes.$inferSelect | undefined;
-  if (input.promocode?.trim()) {
-    [promo] = await db.select().from(promocodes).where(eq(sql`lower(${promocodes.name})`, input.promocode.trim().toLowerCase()));
-    const state = promo ? promoState(promo, now) : null;
-    if (!promo) fieldErrors.push({ field: 'promocode', message: promoTexts.unknown });
-    else if (state === 'expired') fieldErrors.push({ field: 'promocode', message: promoTexts.expired });
-    else if (state === 'not-yet-valid') fieldErrors.push({ field: 'promocode', message: promoTexts.notYetValid });
+  const promoCode = input.promocode?.trim() || null;
+  let shopper: PromoShopper | null = null;
+  if (promoCode) {
+    const [customer] = customerId
+      ? await db.select({ id: customers.id, club: customers.club, email: customers.email }).from(customers).where(eq(customers.id, customerId))
+      : [];
+    shopper = { customer: customer ?? null, email: input.Email.trim() };
+    // Early refusal without a lock (most refusals end here); the transaction decides again under the lock.
+    const { verdict } = await checkPromocode(db, promoCode, shopper, now);
+    if (!verdict.ok) fieldErrors.push({ field: 'promocode', message: verdict.message });
   }
   if (fieldErrors.length > 0) throw invalid(fieldErrors);
 
@@ -227,14 +245,23 @@ export async function createReservation(
 
   const goods = priced.reduce((sum, l) => sum + l.price * l.count, 0);
   const deposit = priced.reduce((sum, l) => sum + l.pant * l.count, 0);
-  const discount = promo ? discountFor(promo, goods, deposit) : 0;
   // Home delivery costs the cart's freight (highest fright_price of the lines), never a price from the client.
   const shipping = shippingPrice({ home, methodPrice: method!.price, lineFreights: priced.map((l) => l.frightPrice) });
-  const total = goods - discount + shipping;
 
-  // ---- one transaction: stock, reservation, lines, order
+  // ---- one transaction: caps, promo code, stock, reservation, lines, order. Locks are taken in that order by every
+  // reservation (advisory keys ascending, the code's row, stock rows by variant id), so none can deadlock another.
   priced.sort((a, b) => a.variantId - b.variantId);
   return db.transaction(async (tx) => {
+    await holdReservationCaps(tx, owner, options.caps ?? DEFAULT_RESERVATION_CAPS);
+    let promo: { id: number; fixed: boolean; amount: number } | null = null;
+    if (promoCode && shopper) {
+      const locked = await lockPromocode(tx, promoCode, shopper, now);
+      if (!locked.verdict.ok) throw promoRefused(locked.verdict);
+      promo = locked.promo;
+    }
+    const discount = promo ? discountFor(promo, goods, deposit) : 0;
+    const total = goods - discount + shipping;
+
     const stockErrors: CartErrorBody['cartErrors'] = [];
     for (const line of priced) {
       const taken = home ? await takeForDelivery(tx, line.variantId, line.count) : await take(tx, line.variantId, shopId, line.count);
@@ -249,6 +276,7 @@ export async function createReservation(
         shopId,
         customerId,
         sessionId,
+        clientAddress,
         statusId: 1,
         name: input.CustomerName.trim(),
         email: input.Email.trim(),
@@ -263,6 +291,10 @@ export async function createReservation(
         total,
       })
       .returning();
+    if (promo && !(await recordRedemption(tx, promo.id, { reservationId: reservation!.id, customerId, email: input.Email }))) {
+      // Cannot happen under the row lock (the verdict saw uses < max_uses); the guarded update is the last word.
+      throw promoRefused({ ok: false, refusal: 'usedUp', status: 422, message: promoTexts.usedUp });
+    }
     await tx.insert(reservationLines).values(
       priced.map((l) => ({
         reservationId: reservation!.id,

@@ -1,16 +1,10 @@
 /**
- * Pure checkout rules (promo-code validity, discount, shipping price, VAT). Money is integer øre; VAT is derived from
+ * Pure checkout rules (promo-code validity window — who may use a code is checkout/promocodes.ts —, discount, shipping price, VAT). Money is integer øre; VAT is derived from
  * the total, never stored twice (ARCHITECTURE "API conventions").
  */
 import { DEFAULT_FRIGHT_PRICE } from '@shop/contracts/constants';
 
 export const VAT_PERCENTAGE = 25;
-
-export const promoTexts = {
-  unknown: 'Ukjent rabattkode',
-  expired: 'Rabattkoden er utløpt',
-  notYetValid: 'Rabattkoden er ikke gyldig ennå',
-} as const;
 
 export interface PromoWindow {
   validFrom: Date;

@@ -25,6 +25,7 @@ export const reservationTexts = {
   limit: (n: number) => `Du kan kjøpe høyst ${n} stk. av denne varen`,
   soldOut: 'Varen er dessverre utsolgt',
   soldOutInShop: 'Varen er ikke på lager i valgt butikk',
+  tooManyOpen: 'Du har for mange åpne reservasjoner. Fullfør eller vent på dem før du reserverer mer.',
 } as const;
 
 /** Pragmatic e-mail check: one @, something before, a dotted domain, no spaces. */

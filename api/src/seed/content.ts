@@ -62,7 +62,7 @@ export const shippingMethodRows = [
 
 export function promocodeRows(now: Date) {
   return [
-    { name: 'VELKOMMEN', validFrom: at(now, -60), validTo: at(now, 365), fixed: true, amount: 10000, type: 'cart' },
+    { name: 'VELKOMMEN', validFrom: at(now, -60), validTo: at(now, 365), fixed: true, amount: 10000, type: 'welcome' },
     { name: 'STAUT15', validFrom: at(now, -14), validTo: at(now, 120), fixed: false, amount: 15, type: 'cart' },
     { name: 'MEDLEM20', validFrom: at(now, -30), validTo: at(now, 180), fixed: false, amount: 20, type: 'member' },
     { name: 'VINTER200', validFrom: at(now, -7), validTo: at(now, 60), fixed: true, amount: 20000, type: 'cart' },

@@ -121,6 +121,12 @@ function describeSeeded(getQuery: () => Query) {
     expect(await v('select count(*)::int as v from promocodes where valid_from > now()')).toBe(1);
     expect(await v('select count(*)::int as v from promocodes where fixed')).toBeGreaterThan(0);
     expect(await v('select count(*)::int as v from promocodes where not fixed')).toBeGreaterThan(0);
+    // Promo codes follow their type (checkout/promocodes.ts): the welcome code once per customer, the member code for members.
+    const types = await q<{ name: string; type: string }>(`select name, type from promocodes where name in ('VELKOMMEN', 'MEDLEM20') order by name`);
+    expect(types).toEqual([
+      { name: 'MEDLEM20', type: 'member' },
+      { name: 'VELKOMMEN', type: 'welcome' },
+    ]);
     const ship = await q<{ id: string; name: string; price: number }>('select id, name, price from shipping_methods order by sort');
     expect(ship).toEqual([
       { id: 'delivery', name: 'Hjemlevering', price: 19900 },

@@ -71,6 +71,8 @@ export const discountRemoved = createEvent({ name: 'cart:discount-removed' });
 /** The shopper applies a checked promo code; it is taken only when no discount is in force and the cart has lines. */
 export const promocodeApplied = createEvent<Promocode>({ name: 'cart:promocode-applied' });
 export const promocodeCleared = createEvent({ name: 'cart:promocode-cleared' });
+/** The server refused the active code at checkout (its Norwegian verdict): the code and its discount go. */
+export const promocodeRefused = createEvent<string>({ name: 'cart:promocode-refused' });
 export const clientChanged = createEvent<Partial<CheckoutInput>>({ name: 'cart:client-changed' });
 export const shippingSelected = createEvent<SelectedShipping>({ name: 'cart:shipping-selected' });
 export const cartErrorsReported = createEvent<CartError[]>({ name: 'cart:errors-reported' });
@@ -100,6 +102,11 @@ export const $activePromocode = createStore<Promocode | null>(null, { name: 'car
   .reset(promocodeCleared, cartCleared, orderCompleted);
 sample({ clock: promocodeAccepted, fn: (code): DiscountTerms => ({ fixed: code.fixed, amount: code.amount }), target: discountActivated });
 sample({ clock: promocodeCleared, target: discountRemoved });
+sample({ clock: promocodeRefused, target: promocodeCleared });
+/** Why the server refused the code last dropped, shown by the promo-code form until another code is applied. */
+export const $promocodeRefusal = createStore<string | null>(null, { name: 'cart:promocode-refusal', skipVoid: false })
+  .on(promocodeRefused, (_, message) => message)
+  .reset(promocodeAccepted, cartCleared, orderCompleted);
 // The code goes with its discount: an emptied cart (any tab) leaves no code behind.
 sample({ clock: $discount, source: $activePromocode, filter: (code, discount) => code !== null && !discount.activated, fn: () => null, target: $activePromocode });
 

@@ -3,8 +3,8 @@ import { persist } from 'effector-storage/local';
 import { createReservation, getShippingMethods } from '@shop/contracts/api';
 import type { AddressFeature, Customer, OrderInfo, Reservation, ShippingMethod } from '@shop/contracts/types';
 import { $user, remoteFailed } from '@shop/contracts/bus';
-import { $client, cartErrorsReported, clientChanged, contactDetailsForgotten, orderInfoChanged } from '../cart/model.js';
-import { cartErrorsFrom, prefillFromUser, rememberAddress, type ReservationRequest } from './rules.js';
+import { $client, cartErrorsReported, clientChanged, contactDetailsForgotten, orderInfoChanged, promocodeRefused } from '../cart/model.js';
+import { cartErrorsFrom, prefillFromUser, refusedPromocode, rememberAddress, type ReservationRequest } from './rules.js';
 
 /**
  * Checkout state beyond the cart: shipping methods, the postcode (the spec's checkout fields have none, but a
@@ -61,6 +61,14 @@ export const $knownAddresses = createStore<AddressFeature[]>([], { name: 'checko
 export const reserveFx = createEffect<ReservationRequest, Reservation>((payload) => createReservation(payload));
 sample({ clock: reserveFx, fn: () => [], target: cartErrorsReported });
 sample({ clock: reserveFx.failData, fn: cartErrorsFrom, target: cartErrorsReported });
+// A code the server refused (member code without a club login, welcome code already used…) no longer discounts the
+// cart: the shopper sees the real total and the server's reason before trying again.
+sample({
+  clock: reserveFx.failData,
+  filter: (error) => refusedPromocode(error) !== null,
+  fn: (error) => refusedPromocode(error)!,
+  target: promocodeRefused,
+});
 sample({
   clock: reserveFx.done,
   fn: ({ params, result }): OrderInfo => ({

@@ -18,6 +18,7 @@ import {
   openingHoursWeek,
   pickupShops,
   rememberAddress,
+  refusedPromocode,
   reservationPayload,
   serverFieldErrors,
   shippingPrice,
@@ -164,6 +165,21 @@ describe('cartErrorsFrom', () => {
     { case: 'not an ApiError', error: new Error('x'), expected: [] },
   ])('$case', ({ error, expected }) => {
     expect(cartErrorsFrom(error)).toEqual(expected);
+  });
+});
+
+describe('refusedPromocode: the server\'s verdict on the code from a refused reservation', () => {
+  const members = 'Koden gjelder bare for medlemmer i kundeklubben. Logg inn som medlem for å bruke den.';
+  const failure = (data: unknown, status = 422) => new ApiError({ kind: 'status', status, message: 'x', data });
+  it.each([
+    { case: 'the promocode field error', error: failure({ message: 'Feil', errors: [{ field: 'Phone', message: 'Ugyldig' }, { field: 'promocode', message: members }] }), expected: members },
+    { case: 'other field errors only', error: failure({ errors: [{ field: 'Email', message: 'Ugyldig e-postadresse' }] }), expected: null },
+    { case: 'cart errors', error: failure({ cartErrors: [{ eanNo: A, message: 'Utsolgt' }] }), expected: null },
+    { case: 'a 429 (too many open reservations) is not about the code', error: failure({ message: 'Du har for mange åpne reservasjoner.' }, 429), expected: null },
+    { case: 'network failure', error: new ApiError({ kind: 'network', message: 'Network Error' }), expected: null },
+    { case: 'not an ApiError', error: new Error('x'), expected: null },
+  ])('$case', ({ error, expected }) => {
+    expect(refusedPromocode(error)).toBe(expected);
   });
 });
 

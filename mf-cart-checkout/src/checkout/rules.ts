@@ -137,6 +137,23 @@ export function serverFieldErrors(error: unknown): CheckoutErrors {
 }
 
 /**
+ * The server's verdict on the promo code from a refused reservation (422 `errors: [{field: 'promocode', message}]`,
+ * Norwegian: member code without a club login, welcome code already used, code used up…), or null when the code was
+ * not what was refused. The cart then drops the code's discount and shows this text.
+ */
+export function refusedPromocode(error: unknown): string | null {
+  if (!isApiError(error) || error.status !== 422 || typeof error.data !== 'object' || error.data === null) return null;
+  const list = (error.data as { errors?: unknown }).errors;
+  if (!Array.isArray(list)) return null;
+  for (const entry of list) {
+    if (typeof entry !== 'object' || entry === null) continue;
+    const { field, message } = entry as { field?: unknown; message?: unknown };
+    if (field === 'promocode' && typeof message === 'string' && message.trim() !== '') return message;
+  }
+  return null;
+}
+
+/**
  * Cart errors by eanNo from a failed reservation. The API answers `{message, cartErrors: [{eanNo, message}]}`;
  * `errors` given as such a list is read too.
  */

@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useUnit } from 'effector-react';
 import { checkPromocode } from '@shop/contracts/api';
 import { formatDate } from '@shop/contracts/format';
-import { $activePromocode, $discount, $orders, promocodeApplied, promocodeCleared } from '../cart/model.js';
+import { $activePromocode, $discount, $orders, $promocodeRefusal, promocodeApplied, promocodeCleared } from '../cart/model.js';
 import { texts } from '../texts.js';
 import { describePromo, promoErrorMessage, promoProblem } from './rules.js';
 import styles from './PromoCodeForm.module.css';
@@ -11,7 +11,7 @@ type Status = { kind: 'idle' } | { kind: 'checking' } | { kind: 'error'; message
 
 /** Enter, check (GET /promocodes/check/{code}) and apply a promo code, or clear the active one. */
 export function PromoCodeForm() {
-  const [active, discount, orders, apply, clear] = useUnit([$activePromocode, $discount, $orders, promocodeApplied, promocodeCleared]);
+  const [active, discount, orders, refusal, apply, clear] = useUnit([$activePromocode, $discount, $orders, $promocodeRefusal, promocodeApplied, promocodeCleared]);
   const [value, setValue] = useState('');
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
   const id = useId();
@@ -55,7 +55,9 @@ export function PromoCodeForm() {
     );
   }
 
-  const invalid = status.kind === 'error';
+  // The server's reason for dropping the code at checkout, until the shopper tries a code here.
+  const shown: Status = status.kind === 'idle' && refusal ? { kind: 'error', message: refusal } : status;
+  const invalid = shown.kind === 'error';
   return (
     <form className={styles.form} onSubmit={submit} noValidate>
       <label htmlFor={`${id}-code`}>{texts.promoLabel}</label>
@@ -74,13 +76,13 @@ export function PromoCodeForm() {
           {texts.promoApply}
         </button>
       </div>
-      {status.kind === 'checking' && <p role="status">{texts.promoChecking}</p>}
-      {status.kind === 'error' && (
+      {shown.kind === 'checking' && <p role="status">{texts.promoChecking}</p>}
+      {shown.kind === 'error' && (
         <p id={errorId} className={styles.error} role="alert">
-          {status.message}
+          {shown.message}
         </p>
       )}
-      {status.kind === 'applied' && <p role="status">{texts.promoApplied(status.name)}</p>}
+      {shown.kind === 'applied' && <p role="status">{texts.promoApplied(shown.name)}</p>}
     </form>
   );
 }

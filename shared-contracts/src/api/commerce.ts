@@ -24,7 +24,10 @@ export async function getPromocodes(opts?: RequestOptions): Promise<Promocode[]>
   return (await get<RawPromocode[]>('/promocodes', undefined, opts)).map(mapPromocode);
 }
 
-/** GET /promocodes/check/{code}: the code when valid now (404 otherwise). */
+/**
+ * GET /promocodes/check/{code}: the code when this shopper may use it now; else an ApiError (404 unknown, 422) whose
+ * `serverMessage` is the Norwegian reason to show as it is.
+ */
 export async function checkPromocode(code: string, opts?: RequestOptions): Promise<Promocode> {
   return mapPromocode(await get<RawPromocode>(`/promocodes/check/${seg(code.trim())}`, undefined, opts));
 }

@@ -1,9 +1,16 @@
 /** Promo codes (SPEC §3 Promocode). */
 import type { Flag, IsoDateTime } from './common.js';
 
-export type PromocodeType = 'cart' | 'shipping' | string;
+/**
+ * 'cart': anyone; 'member': logged-in club members only; 'welcome': once per customer (or e-mail for a guest). The
+ * server decides who may use a code (GET /promocodes/check/{code} and again when the reservation redeems it).
+ */
+export type PromocodeType = 'cart' | 'member' | 'welcome' | 'shipping' | string;
 
-/** Items of GET /promocodes; answer of GET /promocodes/check/{code} (404 when unknown or expired). */
+/**
+ * Items of GET /promocodes (member codes only for a logged-in club member); answer of GET /promocodes/check/{code}
+ * (404 unknown; 422 with the server's Norwegian reason: outside its validity window, members only, already used, used up).
+ */
 export interface RawPromocode {
   id: number;
   name: string;

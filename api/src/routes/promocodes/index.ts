@@ -1,14 +1,20 @@
 /**
- * GET /promocodes (codes valid now, public fields) and GET /promocodes/check/{code} (case-insensitive; 404 unknown,
- * 422 outside its validity window, both with a Norwegian message the promo-code modal shows as it is).
+ * GET /promocodes (codes valid now that the asking shopper's kind may use, public fields) and
+ * GET /promocodes/check/{code} (case-insensitive; the verdict of checkout/promocodes.ts for the session's customer:
+ * 404 unknown, 422 outside its validity window, a member code without a logged-in club member, a welcome code this
+ * customer already used, a code used up — each with a Norwegian message the cart shows as it is).
+ *
+ * Member codes are listed only to logged-in club members (decision): they are a club benefit, a non-member could not
+ * use one anyway, and listing them to everyone only invites trying them. Cart and welcome codes are listed to all.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { and, asc, eq, gt, lte, or, isNull, sql } from 'drizzle-orm';
+import { and, asc, gt, lte, ne, or, isNull } from 'drizzle-orm';
 import { Type, type Static } from 'typebox';
 import type { RawPromocode } from '@shop/contracts/types';
 import { promocodes } from '../../db/schema.js';
 import { HttpError } from '../../server/errors.js';
-import { promoState, promoTexts } from '../../checkout/rules.js';
+import { sessionCustomer } from '../../accounts/services.js';
+import { checkPromocode, type PromoShopper } from '../../checkout/promocodes.js';
 import { assertSameShape, errorResponses, FlagSchema, flag, IsoDateTime, Nullable, type SameShape } from '../shared/schema.js';
 
 export const RawPromocodeSchema = Type.Object({
@@ -36,34 +42,26 @@ export function toRawPromocode(row: PromoRow): RawPromocode {
   };
 }
 
-/** The code row by its name (case-insensitive), or null. */
-export async function findPromocode(db: import('../../db/index.js').Db, code: string): Promise<PromoRow | null> {
-  const [row] = await db.select().from(promocodes).where(eq(sql`lower(${promocodes.name})`, code.trim().toLowerCase()));
-  return row ?? null;
-}
-
-/** The code when it can be used now; HttpError 404/422 with the shopper's text otherwise. */
-export async function usablePromocode(db: import('../../db/index.js').Db, code: string, now = new Date()): Promise<PromoRow> {
-  const row = await findPromocode(db, code);
-  if (!row) throw new HttpError(404, promoTexts.unknown);
-  const state = promoState(row, now);
-  if (state === 'expired') throw new HttpError(422, promoTexts.expired);
-  if (state === 'not-yet-valid') throw new HttpError(422, promoTexts.notYetValid);
-  return row;
-}
-
 export const promocodesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/promocodes',
     { schema: { tags: ['checkout'], summary: 'Promo codes valid now', response: { 200: Type.Array(RawPromocodeSchema) } } },
-    async (_request, reply) => {
+    async (request, reply) => {
       const now = new Date();
+      const customer = await sessionCustomer(app.database.db, request);
       const rows = await app.database.db
         .select()
         .from(promocodes)
-        .where(and(lte(promocodes.validFrom, now), or(isNull(promocodes.validTo), gt(promocodes.validTo, now))))
+        .where(
+          and(
+            lte(promocodes.validFrom, now),
+            or(isNull(promocodes.validTo), gt(promocodes.validTo, now)),
+            customer?.club ? undefined : ne(promocodes.type, 'member'),
+          ),
+        )
         .orderBy(asc(promocodes.id));
-      return reply.header('cache-control', 'no-store').send(rows.map(toRawPromocode));
+      // Private: a club member's list holds the member codes.
+      return reply.header('cache-control', 'private, no-store').send(rows.map(toRawPromocode));
     },
   );
 
@@ -78,8 +76,13 @@ export const promocodesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const row = await usablePromocode(app.database.db, request.params.code);
-      return reply.header('cache-control', 'no-store').send(toRawPromocode(row));
+      const db = app.database.db;
+      const customer = await sessionCustomer(db, request);
+      // The e-mail is not known before checkout: a welcome code is decided for the customer here, for the e-mail then.
+      const shopper: PromoShopper = { customer: customer && { id: customer.id, club: customer.club, email: customer.email }, email: null };
+      const { promo, verdict } = await checkPromocode(db, request.params.code, shopper);
+      if (!verdict.ok) throw new HttpError(verdict.status, verdict.message);
+      return reply.header('cache-control', 'private, no-store').send(toRawPromocode(promo!));
     },
   );
 };

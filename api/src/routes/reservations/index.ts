@@ -1,11 +1,13 @@
 /**
  * POST /reservations: places a click-and-collect or home-delivery reservation from the cart (checkout/reservation.ts).
  * 201 with the RAW reservation; 422 `{message, errors}` for bad fields; 409/422 `{message, cartErrors}` when a line
- * cannot be served (sold out, limit, only click-and-collect…) — nothing is written then.
+ * cannot be served (sold out, limit, only click-and-collect…); 429 when the session, customer or client address already
+ * holds as many open unpaid reservations as its cap (checkout/config.ts) — nothing is written then.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type, type Static } from 'typebox';
 import type { RawReservation, ReservationPayload } from '@shop/contracts/types';
+import { checkoutConfig } from '../../checkout/config.js';
 import { CartLineError, createReservation } from '../../checkout/reservation.js';
 import { assertSameShape, DbId, FlagSchema, IsoDateTime, Nullable, type SameShape } from '../shared/schema.js';
 
@@ -68,6 +70,7 @@ const CartErrorsSchema = Type.Object({
 });
 
 export const reservationsRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { reservationCaps } = checkoutConfig();
   app.post(
     '/reservations',
     {
@@ -80,6 +83,7 @@ export const reservationsRoutes: FastifyPluginAsyncTypebox = async (app) => {
           400: Type.Ref('ErrorBody'),
           409: CartErrorsSchema,
           422: Type.Union([CartErrorsSchema, Type.Ref('ErrorBody')]),
+          429: Type.Ref('ErrorBody'),
         },
       },
     },
@@ -90,7 +94,9 @@ export const reservationsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         const reservation = await createReservation(
           app.database.db,
           { ...body, items: body.items.map((i) => ({ ...i, CampaignArticleID: i.CampaignArticleID ?? null })) },
-          { customerId: session?.customerId ?? null, sessionId: session?.id ?? null },
+          // request.ip: the client behind a trusted proxy (TRUST_PROXY), else the connection's address.
+          { customerId: session?.customerId ?? null, sessionId: session?.id ?? null, clientAddress: request.ip || null },
+          { caps: reservationCaps },
         );
         return reply.status(201).send(reservation);
       } catch (error) {
