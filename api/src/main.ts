@@ -9,35 +9,48 @@ import { DataDirLockedError, migrateDatabase, openDatabase, type Database } from
 import { seedDatabase } from './seed/index.js';
 import { ensureSearchIndex } from './search/maintenance.js';
 import { buildApp, type App } from './server/app.js';
+import { exitOnStopSignals, type StopHandle } from './stop-signals.js';
 
 /** Advisory lock key for start-up migrations ("shopmigr" as a number). */
 const STARTUP_LOCK_KEY = 0x73686f706d696772n.toString();
 
 const log = (message: string) => console.log(`[api] ${message}`);
 
+/**
+ * The embedded database's worker gets 10 s to close PGlite (db/embedded/index.ts); this leaves room for that and the
+ * HTTP server's close, and stays within systemd's default stop timeout (90 s) before it sends SIGKILL.
+ */
+const FORCE_EXIT_AFTER_MS = 20_000;
+
+/** Set once the signal handlers are in: a start-up step that fails after a stop signal is the shutdown's business. */
+let shutdown: StopHandle | null = null;
+
+/** Thrown between start-up steps once a stop signal arrived, so a closing process does not go on to listen. */
+class StartAbandoned extends Error {}
+
 async function main(): Promise<void> {
   const config = loadConfig(process.env, { cwd: process.cwd(), readFile: (file) => fs.readFileSync(file, 'utf8') });
 
-  let database: Database | null = null;
+  let opening: Promise<Database> | null = null;
   let app: App | null = null;
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    log(`${signal}: shutting down`);
-    const force = setTimeout(() => process.exit(1), 10_000);
-    force.unref();
-    try {
+  shutdown = exitOnStopSignals({
+    log,
+    forceExitAfterMs: FORCE_EXIT_AFTER_MS,
+    // A signal during start-up waits for the database being opened and closes it: exiting while PGlite is still
+    // starting (initdb on a new directory) could leave a data directory it cannot open again.
+    close: async () => {
+      const database = await opening?.catch(() => null);
       await app?.close();
       await database?.close();
-    } finally {
-      process.exit(0);
-    }
-  };
-  process.once('SIGINT', () => void stop('SIGINT'));
-  process.once('SIGTERM', () => void stop('SIGTERM'));
+    },
+  });
 
-  database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  opening = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await opening;
+  const goOn = () => {
+    if (shutdown?.stopping) throw new StartAbandoned('stopped during start-up');
+  };
+  goOn();
   log(`database: ${database.kind} (${database.location}) at ${(performance.now() / 1000).toFixed(2)} s`);
   // Several API processes may start together against one PostgreSQL: one migrates while the others wait. (The
   // embedded database is one process by construction: its lock file says so.)
@@ -74,6 +87,7 @@ async function main(): Promise<void> {
     log(`search index rebuilt in ${Math.round(performance.now() - indexStart)} ms`);
   }
 
+  goOn();
   log(`migrated and seed-checked at ${(performance.now() / 1000).toFixed(2)} s`);
   app = await buildApp({
     database,
@@ -83,6 +97,7 @@ async function main(): Promise<void> {
     logger: { level: config.logLevel },
     logRequests: config.logLevel === 'debug' || config.logLevel === 'trace',
   });
+  goOn();
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
@@ -91,6 +106,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
+  // After a stop signal the shutdown closes what was opened and exits; a step it cut short is no start-up failure.
+  if (shutdown?.stopping) return;
   if (error instanceof DataDirLockedError || error instanceof ConfigError) {
     console.error(`[api] ${error.message}`);
   } else {

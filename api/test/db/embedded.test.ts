@@ -10,6 +10,7 @@ import { sql } from 'drizzle-orm';
 import { DataDirLockedError, migrateDatabase, openDatabase, type Database } from '../../src/db/index.js';
 import { genders } from '../../src/db/schema.js';
 import { WORKER_NICE } from '../../src/db/embedded/protocol.js';
+import { parseLockRecord } from '../../src/db/embedded/lock.js';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-data-'));
 const lockFile = path.join(dir, 'pglite.lock');
@@ -18,11 +19,11 @@ afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 describe('embedded PGlite on a data directory', () => {
   let db: Database;
 
-  it('starts, migrates and guards its directory with a pid lock', async () => {
+  it('starts, migrates and guards its directory with a lock naming this process', async () => {
     db = await openDatabase({ dataDir: dir });
     expect(db.kind).toBe('embedded');
     expect(db.location).toBe(path.join(dir, 'pgdata'));
-    expect(fs.readFileSync(lockFile, 'utf8').trim()).toBe(String(process.pid));
+    expect(parseLockRecord(fs.readFileSync(lockFile, 'utf8'))?.pid).toBe(process.pid);
     await migrateDatabase(db.db);
     await db.db.insert(genders).values({ id: 1, name: 'Herre' });
     await expect(openDatabase({ dataDir: dir })).rejects.toBeInstanceOf(DataDirLockedError);
@@ -89,7 +90,7 @@ describe('embedded PGlite on a data directory', () => {
   it('takes over the lock a crashed process left behind', async () => {
     fs.writeFileSync(lockFile, '2147483646\n');
     const again = await openDatabase({ dataDir: dir });
-    expect(fs.readFileSync(lockFile, 'utf8').trim()).toBe(String(process.pid));
+    expect(parseLockRecord(fs.readFileSync(lockFile, 'utf8'))?.pid).toBe(process.pid);
     await again.close();
   });
 });

@@ -36,6 +36,43 @@ export async function startApi(env: Record<string, string>): Promise<ApiProcess>
   return { url: `http://127.0.0.1:${port}`, child, log: () => output };
 }
 
+/**
+ * `npm start` as an operator runs it (package.json → scripts/start.mjs → api/src/main.ts), in a process group of its
+ * own as systemd or a shell job gives it: `signalGroup` then signals every process in it, like `kill -- -PGID`.
+ */
+export async function startNpmStart(env: Record<string, string>): Promise<ApiProcess> {
+  const port = await freePort();
+  const child = spawn('npm', ['start'], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  let output = '';
+  child.stdout?.on('data', (d) => (output += d));
+  child.stderr?.on('data', (d) => (output += d));
+  return { url: `http://127.0.0.1:${port}`, child, log: () => output };
+}
+
+/** Sends a signal to every process of the group a `startNpmStart` process leads; false when none is left. */
+export function signalGroup(api: ApiProcess, signal: NodeJS.Signals | 0): boolean {
+  try {
+    process.kill(-api.child.pid!, signal);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ESRCH') return false;
+    throw error;
+  }
+}
+
+/** Resolves with the exit code and signal of the process once it has exited. */
+export function exited(api: ApiProcess): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
+  if (api.child.exitCode !== null || api.child.signalCode !== null) {
+    return Promise.resolve({ code: api.child.exitCode, signal: api.child.signalCode });
+  }
+  return new Promise((resolve) => api.child.once('exit', (code, signal) => resolve({ code, signal })));
+}
+
 export async function waitHealthy(api: ApiProcess, timeoutMs = 150_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
