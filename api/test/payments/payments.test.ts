@@ -156,6 +156,49 @@ describe.each(testDatabaseKinds())('payments on %s', (kind) => {
     expect((await b.send('GET', `/payments/qliro/orders/${first.OrderID}`)).json).toMatchObject({ Status: 'paid' });
   });
 
+  const klarnaOrderAtStandIn = async (orderId: string) => {
+    const res = await fetch(`${origin}/stand-in/klarna/checkout/v3/orders/${orderId}`, {
+      headers: { authorization: `Basic ${Buffer.from('standin:standin').toString('base64')}` },
+    });
+    return (await res.json()) as { merchant_urls: Record<string, string> };
+  };
+
+  it('the return path is a path on this site: anything else is a 422 naming the field, and nothing is started', async () => {
+    const b = await new HttpBrowser(origin).open();
+    const r = await reservation(b, false);
+    const refused = [
+      '/checkout\r\nSet-Cookie: x=1',
+      '/checkout\nx',
+      '/check\tout',
+      '//evil.example',
+      '/\\evil.example',
+      'https://evil.example/checkout',
+      'evil.example',
+      '/kjøp',
+      '/\u2215evil.example',
+      '/checkout#fragment',
+      `/${'a'.repeat(300)}`,
+      '',
+    ];
+    for (const confirmationPath of refused) {
+      for (const provider of ['klarna', 'qliro']) {
+        const res = await b.send('POST', `/payments/${provider}/orders`, { reservationId: r.ReservationID, confirmationPath });
+        expect(res.status, JSON.stringify(confirmationPath)).toBe(422);
+        expect(res.json.message).toMatch(/^Returadressen etter betalingen må være en adresse på denne nettsiden/);
+        expect(res.json.errors).toEqual([{ field: 'confirmationPath', message: res.json.message }]);
+      }
+    }
+    // Longer than any schema allows: still a 4xx, never a 500.
+    expect((await b.send('POST', '/payments/klarna/orders', { reservationId: r.ReservationID, confirmationPath: `/${'a'.repeat(5000)}` })).status).toBe(400);
+    expect((await stateOf(r.ReservationID)).payments).toEqual([]);
+
+    // The checkout's own return path goes to the provider after this shop's origin.
+    const ok = await b.send('POST', '/payments/klarna/orders', { reservationId: r.ReservationID, confirmationPath: '/checkout?steg=bekreftelse&betaling=klarna' });
+    expect(ok.status).toBe(201);
+    const atKlarna = await klarnaOrderAtStandIn((ok.json as RawPaymentOrder).OrderID);
+    expect(atKlarna.merchant_urls.confirmation).toBe(`${origin}/checkout?steg=bekreftelse&betaling=klarna&order_id={checkout.order.id}`);
+  });
+
   it('the stand-ins refuse bad credentials and amounts that break Klarna rules', async () => {
     const bad = await fetch(`${origin}/stand-in/klarna/checkout/v3/orders`, {
       method: 'POST',
