@@ -31,6 +31,8 @@ export interface AppOptions {
   production?: boolean;
   /** Redis shared by the API processes (cache invalidations); default REDIS_URL. */
   redisUrl?: string;
+  /** Serve the OpenAPI docs (UI and JSON) at /api/docs (default: not in `production`; main.ts passes API_DOCS). */
+  apiDocs?: boolean;
   /** Secure session cookie (default: `production`). */
   secureCookies?: boolean;
   logger?: FastifyServerOptions['logger'];
@@ -94,7 +96,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
     // Shared schemas keep their $id as the component name (ErrorBody) instead of def-0.
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => String(json.$id ?? `def-${i}`) },
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  // The spec stays built (app.swagger()); only serving it is optional. Without the UI, /api/docs is the API's 404.
+  if (options.apiDocs ?? !production) await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
   await app.register(apiRoutes, { prefix: '/api/v1' });
   await installPaymentStandIns(app); // local Klarna/Qliro stand-ins at /stand-in/* (payments/config.ts)

@@ -53,8 +53,12 @@ const toRaw = (row: PaymentRow, htmlSnippet: string): RawPaymentOrder => ({
 });
 
 export const paymentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  // Throws ConfigError under NODE_ENV=production without an https PUBLIC_URL: the app then does not start.
   const config = paymentsConfig();
-  /** Where the shopper's browser and the provider reach the shop. */
+  /**
+   * Where the shopper's browser and the provider reach the shop. In production always PUBLIC_URL: the Host header is
+   * the sender's to choose, and a provider must never be told to send a shopper or a callback to a stranger's origin.
+   */
   const publicOrigin = (request: FastifyRequest) => config.publicUrl ?? `${request.protocol}://${request.host}`;
   /** Where this process reaches itself (the stand-ins): its own listening socket when it has one. */
   const selfOrigin = (request: FastifyRequest) => {
