@@ -63,7 +63,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
   installErrorHandling(app);
   await installSecurityHeaders(app, { remotes, production });
   await app.register(fastifyCookie);
-  installSessions(app, { db: database.db, secure: options.secureCookies ?? production });
+  app.decorate('secureCookies', options.secureCookies ?? production);
+  installSessions(app, { db: database.db, secure: app.secureCookies });
   installInputGuards(app);
   installHttpCache(app, { redisUrl: options.redisUrl ?? (process.env.REDIS_URL || undefined) });
   await app.register(fastifyCompress, {
@@ -112,5 +113,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
 declare module 'fastify' {
   interface FastifyInstance {
     database: Database;
+    /** Cookies the app sets are Secure (production behind HTTPS): the session's and the poll device's. */
+    secureCookies: boolean;
   }
 }

@@ -17,6 +17,7 @@ const poll = (active: boolean): Poll => ({
   banner_desktop: null,
   banner_mobile: null,
   active,
+  prize_draw: false,
   questions: [
     {
       id: 7,
