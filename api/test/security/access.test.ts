@@ -482,6 +482,27 @@ describe.each(testDatabaseKinds())('access control on %s', (kind) => {
       expect((await production.inject({ method: 'GET', url: '/api/v1/health' })).headers['strict-transport-security']).toBe(`max-age=${HSTS_MAX_AGE}; includeSubDomains`);
     });
 
+    it('the poll device cookie: HttpOnly, SameSite=Lax, poll routes only, and Secure in production only', async () => {
+      for (const [app, secure] of [[development, false], [production, true]] as const) {
+        const page = await openShop(app);
+        const token = /<meta name="csrf-token" content="([^"]+)">/.exec(page.body)![1]!;
+        const res = await app.inject({
+          method: 'POST',
+          url: `/api/v1/polls/${data.pollId}/answers`,
+          headers: { cookie: cookieOf(page).split(';')[0]!, 'x-csrf-token': token },
+          payload: { answers: [{ question_id: data.questionId, option_id: data.optionIds[0]! }] },
+        });
+        expect(res.statusCode, res.body).toBe(201);
+        const raw = res.headers['set-cookie'];
+        const device = (Array.isArray(raw) ? raw : [String(raw ?? '')]).find((c) => c.startsWith('poll_device='))!;
+        expect(device).toMatch(/HttpOnly/i);
+        expect(device).toMatch(/SameSite=Lax/i);
+        expect(device).toMatch(/Path=\/api\/v1\/polls/);
+        if (secure) expect(device).toMatch(/; Secure/i);
+        else expect(device).not.toMatch(/Secure/i);
+      }
+    });
+
     it('production serves no API docs (UI or JSON) unless API_DOCS=1', async () => {
       const docs = (app: App) => Promise.all(['/api/docs', '/api/docs/', '/api/docs/json', '/api/docs/yaml', '/api/docs/static/index.html'].map((url) => app.inject({ method: 'GET', url })));
       expect((await docs(production)).map((r) => r.statusCode)).toEqual([404, 404, 404, 404, 404]);
