@@ -4,7 +4,8 @@
  * changes visible on the next request).
  */
 import { randomBytes } from 'node:crypto';
-import { describe, expect, it, beforeAll } from 'vitest';
+import net from 'node:net';
+import { afterAll, describe, expect, it, beforeAll, vi } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import type {
   EditorBlogPost,
@@ -22,6 +23,7 @@ import type {
 } from '@shop/contracts/types';
 import * as s from '../../src/db/schema.js';
 import { hashSessionId } from '../../src/server/session.js';
+import { buildApp, type App } from '../../src/server/app.js';
 import { POLL_DEVICE_COOKIE } from '../../src/content/pollDevice.js';
 import { ANONYMOUS_ANSWER_LIMIT, POLL_TEXTS } from '../../src/content/polls.js';
 import { prizeDrawTexts } from '@shop/contracts/texts';
@@ -540,5 +542,57 @@ describe.each(testDatabaseKinds())('content routes on %s', (kind) => {
       const published = await t().db.select({ name: s.homeLayouts.name }).from(s.homeLayouts).where(eq(s.homeLayouts.published, true));
       expect(published).toEqual([{ name: 'vinter' }]);
     });
+  });
+});
+
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const redisAnswers = await new Promise<boolean>((resolve) => {
+  const { hostname, port } = new URL(REDIS_URL);
+  const socket = net.connect(Number(port || 6379), hostname);
+  socket.setTimeout(500, () => (socket.destroy(), resolve(false)));
+  socket.on('connect', () => (socket.end(), resolve(true)));
+  socket.on('error', () => resolve(false));
+});
+
+describe.skipIf(!redisAnswers)('polls with REDIS_URL: two API processes share the anonymous-answer allowance', () => {
+  const t = useTestApp('pglite');
+  const apps: App[] = [];
+  beforeAll(async () => {
+    // The second process: the same database, and the counters in Redis for both (read when the routes are built).
+    vi.stubEnv('REDIS_URL', REDIS_URL);
+    try {
+      for (let i = 0; i < 2; i++) apps.push(await buildApp({ database: t().database }));
+    } finally {
+      vi.unstubAllEnvs();
+    }
+  });
+  afterAll(async () => {
+    for (const app of apps) await app.close();
+  });
+
+  it(`${ANONYMOUS_ANSWER_LIMIT.perAddress} anonymous answers from one address in all, whichever process takes them`, async () => {
+    const db = t().db;
+    const [poll] = await db.insert(s.polls).values({ name: 'Redis', active: true }).returning();
+    const [question] = await db.insert(s.pollQuestions).values({ pollId: poll!.id, text: 'Ja?', sort: 1 }).returning();
+    const [option] = await db.insert(s.pollOptions).values({ questionId: question!.id, text: 'Ja', sort: 1 }).returning();
+    // A fresh address per run: Redis keeps its counters between runs for the window (an hour).
+    const ip = `10.${randomBytes(3).join('.')}`;
+    const statuses: number[] = [];
+    for (let i = 0; i < ANONYMOUS_ANSWER_LIMIT.perAddress + 2; i++) {
+      const cookie = randomBytes(24).toString('base64url');
+      const csrf = randomBytes(24).toString('base64url');
+      await db.insert(s.sessions).values({ id: hashSessionId(cookie), csrfToken: csrf, customerId: null, expiresAt: new Date(Date.now() + DAY) });
+      const res = await apps[i % 2]!.inject({
+        method: 'POST',
+        url: `/api/v1/polls/${poll!.id}/answers`,
+        headers: { cookie: `sid=${cookie}`, 'x-csrf-token': csrf },
+        payload: { answers: [{ question_id: question!.id, option_id: option!.id }] },
+        remoteAddress: ip,
+      });
+      statuses.push(res.statusCode);
+    }
+    expect(statuses).toEqual([...Array(ANONYMOUS_ANSWER_LIMIT.perAddress).fill(201), 429, 429]);
+    // Nothing of it went to the database's counters.
+    expect(await db.select().from(s.loginAttempts)).toEqual([]);
   });
 });
