@@ -490,6 +490,25 @@ describe.each(testDatabaseKinds())('content routes on %s', (kind) => {
       expect(res.statusCode, res.body).toBe(code);
     });
 
+    it('marks a quiz as a prize draw: customers only from then on; kept when an update leaves it out', async () => {
+      const staff = await newSession(ids.staff);
+      const quiz = { name: 'Premiequiz', active: true, questions: [{ text: 'Hvor mange butikker?', options: [{ text: '14', correct: true }, { text: '3', correct: false }] }] };
+      const res = await send('POST', '/editor/polls', { ...quiz, prize_draw: true }, staff);
+      expect(res.statusCode, res.body).toBe(201);
+      const created = res.json<Poll>();
+      expect(created.prize_draw).toBe(true);
+      const answer = { answers: [{ question_id: created.questions[0]!.id, option_id: created.questions[0]!.options[0]!.id }] };
+      expect((await send('POST', `/polls/${created.id}/answers`, answer, await newSession(), '10.7.0.1')).statusCode).toBe(401);
+      const renamed = await send('PUT', `/editor/polls/${created.id}`, { name: 'Premiequiz 2', active: true }, staff);
+      expect(renamed.json<Poll>().prize_draw).toBe(true);
+      const plain = await send('PUT', `/editor/polls/${created.id}`, { name: 'Premiequiz 2', active: true, prize_draw: false }, staff);
+      expect(plain.json<Poll>().prize_draw).toBe(false);
+      expect((await send('POST', `/polls/${created.id}/answers`, answer, await newSession(), '10.7.0.1')).statusCode).toBe(201);
+      expect((await send('POST', '/editor/polls', { ...quiz, prize_draw: 'ja' }, staff)).statusCode).toBe(400);
+      // Without the flag a new poll is no prize draw.
+      expect((await send('POST', '/editor/polls', quiz, staff)).json<Poll>().prize_draw).toBe(false);
+    });
+
     it('creates a poll that answers at once; questions lock after the first answer', async () => {
       const staff = await newSession(ids.staff);
       const res = await send(
