@@ -10,6 +10,8 @@
  * SEED_ARTICLES number of articles the seed creates in an empty database (the seed's own default when unset)
  * LOG_LEVEL     pino level (default info)
  * STATIC_ROOT   folder holding shell/dist and <remote>/dist to serve (default: this checkout)
+ * PUBLIC_URL    the shop's public origin (e-mail links, payment callbacks); required, and https, in production
+ * API_DOCS      `1` serves the OpenAPI docs at /api/docs, `0` does not; default: served unless NODE_ENV=production
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -36,6 +38,10 @@ export interface Config {
   remotes: RemotesConfig;
   seedArticles: number | undefined;
   logLevel: string;
+  /** The shop's public origin without a trailing slash (an https origin in production, where it is required). */
+  publicUrl: string | undefined;
+  /** Serve the OpenAPI docs (UI and JSON) at /api/docs. */
+  apiDocs: boolean;
 }
 
 export class ConfigError extends Error {
@@ -79,6 +85,27 @@ function parsePort(raw: string | undefined, fallback: number): number {
   return port;
 }
 
+/**
+ * PUBLIC_URL, the origin the shop tells others to reach it at (payment providers' callbacks and the shopper's way
+ * back, e-mail links). In production it must be set and be an https origin: without it the payment URLs were built
+ * from the request's Host header, which whoever sends the request chooses. Elsewhere it stays optional and as given.
+ */
+export function parsePublicUrl(env: NodeJS.ProcessEnv): string | undefined {
+  const raw = env.PUBLIC_URL?.trim() || undefined;
+  if (env.NODE_ENV !== 'production') return raw?.replace(/\/+$/, '');
+  const problem = `PUBLIC_URL must be the shop's public https origin (such as https://www.example.no) when NODE_ENV=production`;
+  if (!raw) throw new ConfigError(`${problem}; it is not set`);
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(`${problem}; got "${raw}"`);
+  }
+  const originOnly = url.pathname === '/' && !url.search && !url.hash && !url.username && !url.password;
+  if (url.protocol !== 'https:' || !originOnly) throw new ConfigError(`${problem}; got "${raw}"`);
+  return url.origin;
+}
+
 export interface LoadConfigDeps {
   cwd: string;
   readFile: (file: string) => string;
@@ -105,16 +132,20 @@ export function loadConfig(env: NodeJS.ProcessEnv, deps: LoadConfigDeps): Config
       throw new ConfigError(`SEED_ARTICLES must be a whole number, got "${env.SEED_ARTICLES}"`);
     }
   }
+  const production = env.NODE_ENV === 'production';
   return {
     port: parsePort(env.PORT, 8080),
     host: env.HOST || '0.0.0.0',
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir: path.resolve(deps.cwd, env.DATA_DIR || '.data'),
-    production: env.NODE_ENV === 'production',
+    production,
     rootDir: env.STATIC_ROOT ? path.resolve(deps.cwd, env.STATIC_ROOT) : REPO_ROOT,
     remotes,
     seedArticles,
     logLevel: env.LOG_LEVEL || 'info',
+    publicUrl: parsePublicUrl(env),
+    // The docs list every route and input of the API: a help in development, a map for an attacker in production.
+    apiDocs: env.API_DOCS ? env.API_DOCS === '1' : !production,
   };
 }
 

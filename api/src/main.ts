@@ -94,6 +94,7 @@ async function main(): Promise<void> {
     rootDir: config.rootDir,
     remotes: config.remotes,
     production: config.production,
+    apiDocs: config.apiDocs,
     logger: { level: config.logLevel },
     logRequests: config.logLevel === 'debug' || config.logLevel === 'trace',
   });
@@ -102,7 +103,7 @@ async function main(): Promise<void> {
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   // performance.now() counts from process start: this is the cold-start figure the bench and the README quote.
-  log(`ready in ${(performance.now() / 1000).toFixed(2)} s — http://localhost:${port}/ (API docs: /api/docs)`);
+  log(`ready in ${(performance.now() / 1000).toFixed(2)} s — http://localhost:${port}/${config.apiDocs ? ' (API docs: /api/docs)' : ''}`);
 }
 
 main().catch((error: unknown) => {

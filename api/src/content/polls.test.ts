@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkAnswers, participantOf, pollScore, questionScore, type PollStructure } from './polls.js';
+import { prizeDrawTexts } from '@shop/contracts/texts';
+import { admission, ANONYMOUS_ANSWER_LIMIT, checkAnswers, participantOf, POLL_TEXTS, pollScore, questionScore, type PollStructure } from './polls.js';
 
 const poll: PollStructure & { id: number } = {
   id: 1,
@@ -12,9 +13,30 @@ const poll: PollStructure & { id: number } = {
 
 describe('participantOf', () => {
   it.each([
-    [{ id: 'abc', customerId: 7 }, 'customer:7'],
-    [{ id: 'abc', customerId: null }, 'session:abc'],
-  ])('%j → %s', (session, expected) => expect(participantOf(session)).toBe(expected));
+    [{ customerId: 7, device: null }, 'customer:7'],
+    // Logged in: the customer, whatever the device (one answer per customer on every device).
+    [{ customerId: 7, device: 'd1' }, 'customer:7'],
+    [{ customerId: null, device: 'd1' }, 'device:d1'],
+    [{ customerId: null, device: null }, null],
+  ])('%j → %s', (voter, expected) => expect(participantOf(voter)).toBe(expected));
+});
+
+describe('admission', () => {
+  const { perAddress } = ANONYMOUS_ANSWER_LIMIT;
+  const customer = { customerId: 7, device: null };
+  const visitor = { customerId: null, device: 'd1' };
+  it.each([
+    ['a customer', { prize_draw: false }, customer, 0, { ok: true }],
+    ['a customer, however busy the address', { prize_draw: false }, customer, perAddress * 10, { ok: true }],
+    ['a customer, prize draw', { prize_draw: true }, customer, 0, { ok: true }],
+    ['a visitor', { prize_draw: false }, visitor, 0, { ok: true }],
+    ['a visitor, last one allowed', { prize_draw: false }, visitor, perAddress - 1, { ok: true }],
+    ['a visitor, allowance used', { prize_draw: false }, visitor, perAddress, { ok: false, status: 429, message: POLL_TEXTS.tooManyAnonymous }],
+    ['a visitor without a device yet, allowance used', { prize_draw: false }, { customerId: null, device: null }, perAddress, { ok: false, status: 429 }],
+    ['a visitor, prize draw', { prize_draw: true }, visitor, 0, { ok: false, status: 401, message: prizeDrawTexts.loginRequired }],
+  ])('%s', (_name, poll, voter, fromAddress, expected) => {
+    expect(admission(poll, voter, fromAddress)).toMatchObject(expected);
+  });
 });
 
 describe('checkAnswers', () => {

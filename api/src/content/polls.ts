@@ -1,10 +1,44 @@
 /**
- * Poll rules, free of the database: who the participant is, which submitted answers are acceptable, and scores.
+ * Poll rules, free of the database: who the participant is, who may answer, which submitted answers are acceptable,
+ * and scores.
  */
+import { prizeDrawTexts } from '@shop/contracts/texts';
 
-/** A poll participant: the logged-in customer, else the browser session (SPEC: one answer per session or customer). */
-export function participantOf(session: { id: string; customerId: number | null }): string {
-  return session.customerId !== null ? `customer:${session.customerId}` : `session:${session.id}`;
+/**
+ * Who is answering: the logged-in customer, and the device (the hashed poll device cookie, content/pollDevice.ts)
+ * when the browser has one. A session is no identity: a fresh one costs nothing (25 fresh sessions cast 25 votes).
+ */
+export interface Voter {
+  customerId: number | null;
+  device: string | null;
+}
+
+/**
+ * The participant whose answers count (poll_answers.participant): 'customer:<id>' for a logged-in voter whatever the
+ * device, else 'device:<id>', else nobody (no answers yet). A device's anonymous answers stay the device's when its
+ * voter logs in: moving them could give a customer two answers to one question (one from each device) or hand one
+ * family member's answers to another on a shared computer; as a customer the voter answers once more at most.
+ */
+export function participantOf(voter: Voter): string | null {
+  if (voter.customerId !== null) return `customer:${voter.customerId}`;
+  return voter.device !== null ? `device:${voter.device}` : null;
+}
+
+/** Anonymous answers allowed from one client address in one window (offices, schools and mobile carriers share one). */
+export const ANONYMOUS_ANSWER_LIMIT = { perAddress: 20, windowMs: 60 * 60 * 1000 } as const;
+
+export type Admission = { ok: true } | { ok: false; status: 401 | 429; message: string };
+
+/**
+ * Whether this voter may answer now. A prize draw needs a logged-in customer (an entry must reach a person, and one
+ * person must not enter twice); anonymous voters share their address's allowance (`anonymousFromAddress` is how
+ * many anonymous answers it has sent in the current window). Customers are one participant already: no allowance.
+ */
+export function admission(poll: { prize_draw: boolean }, voter: Voter, anonymousFromAddress: number): Admission {
+  if (voter.customerId !== null) return { ok: true };
+  if (poll.prize_draw) return { ok: false, status: 401, message: prizeDrawTexts.loginRequired };
+  if (anonymousFromAddress >= ANONYMOUS_ANSWER_LIMIT.perAddress) return { ok: false, status: 429, message: POLL_TEXTS.tooManyAnonymous };
+  return { ok: true };
 }
 
 export interface PollStructure {
@@ -28,6 +62,7 @@ export const POLL_TEXTS = {
   alreadyAnswered: 'Du har allerede svart på dette spørsmålet.',
   notFound: 'Fant ikke avstemningen.',
   questionNotFound: 'Fant ikke spørsmålet.',
+  tooManyAnonymous: 'Det er sendt inn mange svar fra nettverket ditt den siste timen. Logg inn for å svare, eller prøv igjen senere.',
 } as const;
 
 /**

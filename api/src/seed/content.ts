@@ -260,12 +260,14 @@ export interface PollDef {
   description: string;
   banner: string;
   active: boolean;
+  /** The quiz promises a prize draw: logged-in customers only may take part. */
+  prizeDraw?: boolean;
   questions: Array<{ id: number; text: string; options: Array<{ id: number; text: string; correct?: boolean }> }>;
 }
 
 export const POLLS: PollDef[] = [
   {
-    id: 1, name: 'Vinterquiz', active: true, banner: 'quiz-vinter',
+    id: 1, name: 'Vinterquiz', active: true, prizeDraw: true, banner: 'quiz-vinter',
     description: 'Svar riktig på alle spørsmålene og bli med i trekningen av et gavekort på 2 000 kroner!',
     questions: [
       { id: 1, text: `Hvilket år ble ${HOUSE_BRAND} grunnlagt?`, options: [{ id: 1, text: '2008' }, { id: 2, text: '2012', correct: true }, { id: 3, text: '2016' }] },
@@ -307,6 +309,7 @@ export function pollRows(now: Date) {
     bannerDesktop: bannerUrl(p.banner),
     bannerMobile: bannerUrl(`${p.banner}-mobil`),
     active: p.active,
+    prizeDraw: p.prizeDraw ?? false,
     createdAt: at(now, p.active ? -7 : -180).toISOString(),
   }));
   const questions = POLLS.flatMap((p) => p.questions.map((q, i) => ({ id: q.id, pollId: p.id, text: q.text, sort: i + 1 })));

@@ -154,6 +154,8 @@ function describeSeeded(getQuery: () => Query) {
     for (const post of kidsPosts) expect(['Barn', 'Junior'], post.slug).toContain(post.gender);
     expect(await v('select count(*)::int as v from polls where active')).toBe(1);
     expect(await v('select count(*)::int as v from poll_options where correct')).toBeGreaterThan(0);
+    // The Vinterquiz promises a prize draw (its description says so): customers only.
+    expect(await v("select count(*)::int as v from polls where name = 'Vinterquiz' and prize_draw")).toBe(1);
     expect(await v('select count(*)::int as v from social_posts')).toBeGreaterThan(0);
     const settings = await q<{ key: string }>('select key from tenant_settings');
     for (const key of ['brandName', 'chainId', 'menuBrands', 'singleLineHeaderBrand', 'customerServiceEmail', 'companyName']) {

@@ -31,6 +31,8 @@ export interface AppOptions {
   production?: boolean;
   /** Redis shared by the API processes (cache invalidations); default REDIS_URL. */
   redisUrl?: string;
+  /** Serve the OpenAPI docs (UI and JSON) at /api/docs (default: not in `production`; main.ts passes API_DOCS). */
+  apiDocs?: boolean;
   /** Secure session cookie (default: `production`). */
   secureCookies?: boolean;
   logger?: FastifyServerOptions['logger'];
@@ -61,7 +63,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
   installErrorHandling(app);
   await installSecurityHeaders(app, { remotes, production });
   await app.register(fastifyCookie);
-  installSessions(app, { db: database.db, secure: options.secureCookies ?? production });
+  app.decorate('secureCookies', options.secureCookies ?? production);
+  installSessions(app, { db: database.db, secure: app.secureCookies });
   installInputGuards(app);
   installHttpCache(app, { redisUrl: options.redisUrl ?? (process.env.REDIS_URL || undefined) });
   await app.register(fastifyCompress, {
@@ -94,7 +97,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
     // Shared schemas keep their $id as the component name (ErrorBody) instead of def-0.
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => String(json.$id ?? `def-${i}`) },
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  // The spec stays built (app.swagger()); only serving it is optional. Without the UI, /api/docs is the API's 404.
+  if (options.apiDocs ?? !production) await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
   await app.register(apiRoutes, { prefix: '/api/v1' });
   await installPaymentStandIns(app); // local Klarna/Qliro stand-ins at /stand-in/* (payments/config.ts)
@@ -109,5 +113,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
 declare module 'fastify' {
   interface FastifyInstance {
     database: Database;
+    /** Cookies the app sets are Secure (production behind HTTPS): the session's and the poll device's. */
+    secureCookies: boolean;
   }
 }

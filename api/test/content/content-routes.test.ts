@@ -4,7 +4,8 @@
  * changes visible on the next request).
  */
 import { randomBytes } from 'node:crypto';
-import { describe, expect, it, beforeAll } from 'vitest';
+import net from 'node:net';
+import { afterAll, describe, expect, it, beforeAll, vi } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import type {
   EditorBlogPost,
@@ -22,6 +23,10 @@ import type {
 } from '@shop/contracts/types';
 import * as s from '../../src/db/schema.js';
 import { hashSessionId } from '../../src/server/session.js';
+import { buildApp, type App } from '../../src/server/app.js';
+import { POLL_DEVICE_COOKIE } from '../../src/content/pollDevice.js';
+import { ANONYMOUS_ANSWER_LIMIT, POLL_TEXTS } from '../../src/content/polls.js';
+import { prizeDrawTexts } from '@shop/contracts/texts';
 import { ensureStaffAccount } from '../../src/content/staff.js';
 import { sanitizeHtml } from '../../src/content/sanitize.js';
 import { seedStaticPages, STATIC_PAGES } from '../../src/seed/pages.js';
@@ -30,6 +35,13 @@ import { useTestApp } from '../support/app.js';
 import { testDatabaseKinds } from '../support/databases.js';
 
 const DAY = 86_400_000;
+
+/** The whole Set-Cookie line of one cookie, or undefined. */
+const setCookie = (headers: Record<string, unknown>, name: string): string | undefined => {
+  const raw = headers['set-cookie'];
+  const list = (Array.isArray(raw) ? raw : typeof raw === 'string' ? [raw] : []) as string[];
+  return list.find((c) => c.startsWith(`${name}=`));
+};
 
 describe.each(testDatabaseKinds())('content routes on %s', (kind) => {
   const t = useTestApp(kind);
@@ -48,8 +60,16 @@ describe.each(testDatabaseKinds())('content routes on %s', (kind) => {
     expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
     return res.json<T>();
   };
-  const send = (method: 'POST' | 'PUT', url: string, body: unknown, headers: Record<string, string>) =>
-    t().app.inject({ method, url: `/api/v1${url}`, payload: body as object, headers });
+  /**
+   * A write as the browser whose cookies `headers` holds: a poll device cookie the answer sets is kept in
+   * `headers.cookie` (as a browser keeps it), so the next call from these headers is the same device.
+   */
+  const send = async (method: 'POST' | 'PUT', url: string, body: unknown, headers: Record<string, string>, remoteAddress = '127.0.0.1') => {
+    const res = await t().app.inject({ method, url: `/api/v1${url}`, payload: body as object, headers, remoteAddress });
+    const device = setCookie(res.headers, POLL_DEVICE_COOKIE);
+    if (device) headers.cookie = [...(headers.cookie ?? '').split('; ').filter((c) => c && !c.startsWith(`${POLL_DEVICE_COOKIE}=`)), device.split(';')[0]].join('; ');
+    return res;
+  };
 
   beforeAll(async () => {
     const db = t().db;
@@ -237,6 +257,141 @@ describe.each(testDatabaseKinds())('content routes on %s', (kind) => {
     });
   });
 
+  describe('polls: who is one voter', () => {
+    /** An open poll with one question of two options (each test its own, so counts start at zero). */
+    const makePoll = async (prizeDraw = false) => {
+      const [poll] = await t().db.insert(s.polls).values({ name: `Avstemning ${randomBytes(3).toString('hex')}`, active: true, prizeDraw }).returning();
+      const [question] = await t().db.insert(s.pollQuestions).values({ pollId: poll!.id, text: 'Favorittsport?', sort: 1 }).returning();
+      const [yes, no] = await t()
+        .db.insert(s.pollOptions)
+        .values([
+          { questionId: question!.id, text: 'Ski', correct: true, sort: 1 },
+          { questionId: question!.id, text: 'Fotball', sort: 2 },
+        ])
+        .returning();
+      const answer = (option = yes!.id) => ({ answers: [{ question_id: question!.id, option_id: option }] });
+      const votes = async () => (await ok<QuestionScore>(`/polls/questions/${question!.id}/score`)).total;
+      const stored = async () => t().db.select().from(s.pollAnswers).where(eq(s.pollAnswers.pollId, poll!.id));
+      return { id: poll!.id, questionId: question!.id, yes: yes!.id, no: no!.id, answer, votes, stored };
+    };
+    /** A fresh session (as a new tab or a cleared session cookie would get) that carries the given device cookie. */
+    const freshSessionOn = async (device: string | undefined, customerId: number | null = null) => {
+      const h = await newSession(customerId);
+      if (device) h.cookie = `${h.cookie}; ${device}`;
+      return h;
+    };
+    const deviceOf = (h: Record<string, string>) => h.cookie!.split('; ').find((c) => c.startsWith(`${POLL_DEVICE_COOKIE}=`));
+
+    it('the first anonymous answer sets the device cookie: HttpOnly, SameSite=Lax, a year, poll routes only', async () => {
+      const poll = await makePoll();
+      const h = await newSession();
+      const res = await send('POST', `/polls/${poll.id}/answers`, poll.answer(), h, '10.1.0.1');
+      expect(res.statusCode, res.body).toBe(201);
+      const cookie = setCookie(res.headers, POLL_DEVICE_COOKIE)!;
+      expect(cookie).toMatch(/^poll_device=[A-Za-z0-9_-]{43};/);
+      expect(cookie).toMatch(/; HttpOnly/i);
+      expect(cookie).toMatch(/; SameSite=Lax/i);
+      expect(cookie).toMatch(/; Path=\/api\/v1\/polls(;|$)/);
+      expect(cookie).not.toMatch(/; Secure/i);
+      const expires = Date.parse(/Expires=([^;]+)/i.exec(cookie)![1]!);
+      expect(expires - Date.now()).toBeGreaterThan(360 * DAY);
+      // The table keeps the cookie's hash, never the cookie.
+      const [row] = await poll.stored();
+      expect(row!.participant).toMatch(/^device:[0-9a-f]{64}$/);
+      expect(row!.participant).not.toContain(cookie.split(';')[0]!.split('=')[1]);
+      // A device that has its cookie gets no new one.
+      const again = await send('POST', `/polls/${poll.id}/answers`, poll.answer(), h, '10.1.0.1');
+      expect(again.statusCode).toBe(409);
+      expect(setCookie(again.headers, POLL_DEVICE_COOKIE)).toBeUndefined();
+    });
+
+    it('25 fresh sessions with one device cookie cast one vote', async () => {
+      const poll = await makePoll();
+      const first = await newSession();
+      expect((await send('POST', `/polls/${poll.id}/answers`, poll.answer(), first, '10.2.0.1')).statusCode).toBe(201);
+      const device = deviceOf(first);
+      for (let i = 1; i < 25; i++) {
+        const h = await freshSessionOn(device);
+        const res = await send('POST', `/polls/${poll.id}/answers`, poll.answer(i % 2 ? poll.no : poll.yes), h, '10.2.0.1');
+        expect(res.statusCode, res.body).toBe(409);
+        expect(res.json().message).toBe(POLL_TEXTS.alreadyAnswered);
+        // Every session of the device sees the device's answer.
+        expect(await ok<PollAnswer[]>(`/polls/${poll.id}/answers`, h)).toEqual([{ question_id: poll.questionId, option_id: poll.yes, correct: true }]);
+      }
+      expect(await poll.votes()).toBe(1);
+    });
+
+    it(`fresh sessions without cookies from one client address are capped at ${ANONYMOUS_ANSWER_LIMIT.perAddress} anonymous answers (429 in Norwegian)`, async () => {
+      const poll = await makePoll();
+      const statuses: number[] = [];
+      for (let i = 0; i < 25; i++) {
+        const res = await send('POST', `/polls/${poll.id}/answers`, poll.answer(), await newSession(), '10.3.0.1');
+        statuses.push(res.statusCode);
+        if (res.statusCode === 429) expect(res.json().message).toBe('Det er sendt inn mange svar fra nettverket ditt den siste timen. Logg inn for å svare, eller prøv igjen senere.');
+      }
+      const limit = ANONYMOUS_ANSWER_LIMIT.perAddress;
+      expect(statuses).toEqual([...Array(limit).fill(201), ...Array(25 - limit).fill(429)]);
+      expect(await poll.votes()).toBe(limit);
+      // A forged (well-formed, never issued) device cookie does not get round the cap.
+      const forged = await freshSessionOn(`${POLL_DEVICE_COOKIE}=${randomBytes(32).toString('base64url')}`);
+      expect((await send('POST', `/polls/${poll.id}/answers`, poll.answer(), forged, '10.3.0.1')).statusCode).toBe(429);
+      // Another address is not affected, and a logged-in customer on the capped address still answers (once).
+      expect((await send('POST', `/polls/${poll.id}/answers`, poll.answer(), await newSession(), '10.3.0.2')).statusCode).toBe(201);
+      const customer = await newSession(t().fixtures.customerId);
+      expect((await send('POST', `/polls/${poll.id}/answers`, poll.answer(), customer, '10.3.0.1')).statusCode).toBe(201);
+      expect(await poll.votes()).toBe(limit + 2);
+    });
+
+    it("a logged-in customer answers once, whatever the device; a device's anonymous answer stays the device's", async () => {
+      const poll = await makePoll();
+      const customerId = t().fixtures.customerId;
+      // On a laptop that had answered anonymously before logging in: the customer may still answer, once.
+      const laptop = await newSession();
+      expect((await send('POST', `/polls/${poll.id}/answers`, poll.answer(), laptop, '10.4.0.1')).statusCode).toBe(201);
+      const loggedIn = await freshSessionOn(deviceOf(laptop), customerId);
+      expect(await ok<PollAnswer[]>(`/polls/${poll.id}/answers`, loggedIn)).toEqual([]);
+      expect((await send('POST', `/polls/${poll.id}/answers`, poll.answer(poll.no), loggedIn, '10.4.0.1')).statusCode).toBe(201);
+      // The phone: another device, another address, another session: the same customer.
+      const phone = await freshSessionOn(`${POLL_DEVICE_COOKIE}=${randomBytes(32).toString('base64url')}`, customerId);
+      const repeat = await send('POST', `/polls/${poll.id}/answers`, poll.answer(), phone, '10.4.0.2');
+      expect(repeat.statusCode).toBe(409);
+      expect(await ok<PollAnswer[]>(`/polls/${poll.id}/answers`, phone)).toEqual([{ question_id: poll.questionId, option_id: poll.no, correct: false }]);
+      // Logged out again, the laptop is the device it was.
+      const loggedOut = await freshSessionOn(deviceOf(laptop));
+      expect(await ok<PollAnswer[]>(`/polls/${poll.id}/answers`, loggedOut)).toEqual([{ question_id: poll.questionId, option_id: poll.yes, correct: true }]);
+      expect((await poll.stored()).map((a) => a.participant.split(':')[0]).sort()).toEqual(['customer', 'device']);
+      expect(await poll.votes()).toBe(2);
+    });
+
+    it('a quiz with a prize draw takes answers from logged-in customers only (401 in Norwegian)', async () => {
+      const poll = await makePoll(true);
+      expect(await ok<Poll>(`/polls/${poll.id}`)).toMatchObject({ prize_draw: true });
+      expect((await ok<Poll[]>('/polls/active')).find((p) => p.id === poll.id)).toMatchObject({ prize_draw: true });
+      expect(await ok<Poll>(`/polls/${ids.poll}`)).toMatchObject({ prize_draw: false });
+      const visitor = await newSession();
+      const refused = await send('POST', `/polls/${poll.id}/answers`, poll.answer(), visitor, '10.5.0.1');
+      expect(refused.statusCode).toBe(401);
+      expect(refused.json().message).toBe(prizeDrawTexts.loginRequired);
+      expect(refused.json().message).toBe('Denne quizen har premietrekning, så du må være logget inn for å delta.');
+      expect(setCookie(refused.headers, POLL_DEVICE_COOKIE)).toBeUndefined();
+      expect(await poll.stored()).toEqual([]);
+      const customer = await newSession(t().fixtures.customerId);
+      const entered = await send('POST', `/polls/${poll.id}/answers`, poll.answer(), customer, '10.5.0.1');
+      expect(entered.statusCode, entered.body).toBe(201);
+      expect((await send('POST', `/polls/${poll.id}/answers`, poll.answer(), customer, '10.5.0.1')).statusCode).toBe(409);
+      expect((await poll.stored()).map((a) => a.participant)).toEqual([`customer:${t().fixtures.customerId}`]);
+    });
+
+    it('two tabs of one device answering at the same moment: one vote, the other a 409', async () => {
+      const poll = await makePoll();
+      const device = `${POLL_DEVICE_COOKIE}=${randomBytes(32).toString('base64url')}`;
+      const tabs = await Promise.all([freshSessionOn(device), freshSessionOn(device)]);
+      const results = await Promise.all(tabs.map((h) => send('POST', `/polls/${poll.id}/answers`, poll.answer(), h, '10.6.0.1')));
+      expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+      expect(await poll.votes()).toBe(1);
+    });
+  });
+
   describe('social feed, pages and home layouts', () => {
     it('GET /fb/getPosts: newest first in the Instagram field names', async () => {
       const posts = await ok<RawSocialPost[]>('/fb/getPosts');
@@ -335,6 +490,25 @@ describe.each(testDatabaseKinds())('content routes on %s', (kind) => {
       expect(res.statusCode, res.body).toBe(code);
     });
 
+    it('marks a quiz as a prize draw: customers only from then on; kept when an update leaves it out', async () => {
+      const staff = await newSession(ids.staff);
+      const quiz = { name: 'Premiequiz', active: true, questions: [{ text: 'Hvor mange butikker?', options: [{ text: '14', correct: true }, { text: '3', correct: false }] }] };
+      const res = await send('POST', '/editor/polls', { ...quiz, prize_draw: true }, staff);
+      expect(res.statusCode, res.body).toBe(201);
+      const created = res.json<Poll>();
+      expect(created.prize_draw).toBe(true);
+      const answer = { answers: [{ question_id: created.questions[0]!.id, option_id: created.questions[0]!.options[0]!.id }] };
+      expect((await send('POST', `/polls/${created.id}/answers`, answer, await newSession(), '10.7.0.1')).statusCode).toBe(401);
+      const renamed = await send('PUT', `/editor/polls/${created.id}`, { name: 'Premiequiz 2', active: true }, staff);
+      expect(renamed.json<Poll>().prize_draw).toBe(true);
+      const plain = await send('PUT', `/editor/polls/${created.id}`, { name: 'Premiequiz 2', active: true, prize_draw: false }, staff);
+      expect(plain.json<Poll>().prize_draw).toBe(false);
+      expect((await send('POST', `/polls/${created.id}/answers`, answer, await newSession(), '10.7.0.1')).statusCode).toBe(201);
+      expect((await send('POST', '/editor/polls', { ...quiz, prize_draw: 'ja' }, staff)).statusCode).toBe(400);
+      // Without the flag a new poll is no prize draw.
+      expect((await send('POST', '/editor/polls', quiz, staff)).json<Poll>().prize_draw).toBe(false);
+    });
+
     it('creates a poll that answers at once; questions lock after the first answer', async () => {
       const staff = await newSession(ids.staff);
       const res = await send(
@@ -387,5 +561,57 @@ describe.each(testDatabaseKinds())('content routes on %s', (kind) => {
       const published = await t().db.select({ name: s.homeLayouts.name }).from(s.homeLayouts).where(eq(s.homeLayouts.published, true));
       expect(published).toEqual([{ name: 'vinter' }]);
     });
+  });
+});
+
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const redisAnswers = await new Promise<boolean>((resolve) => {
+  const { hostname, port } = new URL(REDIS_URL);
+  const socket = net.connect(Number(port || 6379), hostname);
+  socket.setTimeout(500, () => (socket.destroy(), resolve(false)));
+  socket.on('connect', () => (socket.end(), resolve(true)));
+  socket.on('error', () => resolve(false));
+});
+
+describe.skipIf(!redisAnswers)('polls with REDIS_URL: two API processes share the anonymous-answer allowance', () => {
+  const t = useTestApp('pglite');
+  const apps: App[] = [];
+  beforeAll(async () => {
+    // The second process: the same database, and the counters in Redis for both (read when the routes are built).
+    vi.stubEnv('REDIS_URL', REDIS_URL);
+    try {
+      for (let i = 0; i < 2; i++) apps.push(await buildApp({ database: t().database }));
+    } finally {
+      vi.unstubAllEnvs();
+    }
+  });
+  afterAll(async () => {
+    for (const app of apps) await app.close();
+  });
+
+  it(`${ANONYMOUS_ANSWER_LIMIT.perAddress} anonymous answers from one address in all, whichever process takes them`, async () => {
+    const db = t().db;
+    const [poll] = await db.insert(s.polls).values({ name: 'Redis', active: true }).returning();
+    const [question] = await db.insert(s.pollQuestions).values({ pollId: poll!.id, text: 'Ja?', sort: 1 }).returning();
+    const [option] = await db.insert(s.pollOptions).values({ questionId: question!.id, text: 'Ja', sort: 1 }).returning();
+    // A fresh address per run: Redis keeps its counters between runs for the window (an hour).
+    const ip = `10.${randomBytes(3).join('.')}`;
+    const statuses: number[] = [];
+    for (let i = 0; i < ANONYMOUS_ANSWER_LIMIT.perAddress + 2; i++) {
+      const cookie = randomBytes(24).toString('base64url');
+      const csrf = randomBytes(24).toString('base64url');
+      await db.insert(s.sessions).values({ id: hashSessionId(cookie), csrfToken: csrf, customerId: null, expiresAt: new Date(Date.now() + DAY) });
+      const res = await apps[i % 2]!.inject({
+        method: 'POST',
+        url: `/api/v1/polls/${poll!.id}/answers`,
+        headers: { cookie: `sid=${cookie}`, 'x-csrf-token': csrf },
+        payload: { answers: [{ question_id: question!.id, option_id: option!.id }] },
+        remoteAddress: ip,
+      });
+      statuses.push(res.statusCode);
+    }
+    expect(statuses).toEqual([...Array(ANONYMOUS_ANSWER_LIMIT.perAddress).fill(201), 429, 429]);
+    // Nothing of it went to the database's counters.
+    expect(await db.select().from(s.loginAttempts)).toEqual([]);
   });
 });

@@ -3,11 +3,13 @@
  * the stand-in pay page completes the payment and pushes to the shop. On every test database.
  */
 import type { AddressInfo } from 'node:net';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import type { RawPaymentOrder, RawReservation } from '@shop/contracts/types';
 import * as s from '../../src/db/schema.js';
-import { useTestApp } from '../support/app.js';
+import { ConfigError } from '../../src/config.js';
+import { buildApp } from '../../src/server/app.js';
+import { useTestApp, type TestApp } from '../support/app.js';
 import { testDatabaseKinds } from '../support/databases.js';
 import { ean13 } from '../support/fixtures.js';
 import { makeShellTree } from '../accounts/browser.js';
@@ -39,32 +41,44 @@ class HttpBrowser {
 
 const iframeSrc = (snippet: string) => /<iframe src="([^"]+)"/.exec(snippet)![1]!.replace(/&#38;/g, '&');
 
+/** Listens on a free port and adds what a reservation needs; returns the app's origin. */
+async function openShop(t: () => TestApp): Promise<string> {
+  await t().app.listen({ port: 0, host: '127.0.0.1' });
+  const now = Date.now();
+  await t().db.insert(s.shippingMethods).values([
+    { id: 'delivery', name: 'Hjemlevering', price: 19900, sort: 1 },
+    { id: 'click-and-collect', name: 'Klikk & Hent', price: 0, sort: 2 },
+  ]);
+  await t().db.insert(s.promocodes).values({ name: 'STAUT15', validFrom: new Date(now - DAY), validTo: new Date(now + DAY), fixed: false, amount: 15 });
+  await t().db.update(s.stock).set({ qty: 50 }).where(sql`${s.stock.variantId} = 1011`);
+  return `http://127.0.0.1:${(t().app.server.address() as AddressInfo).port}`;
+}
+
+async function reservation(b: HttpBrowser, home: boolean): Promise<RawReservation> {
+  const res = await b.send('POST', '/reservations', {
+    CustomerName: 'Kari Nordmann', Email: 'kari@example.no', Phone: '91234567', PostalCode: '0150', City: 'OSLO',
+    ...(home
+      ? { Delivery: 1, Address: 'Storgata 1', ShopID: 0, shipping_method_id: 'delivery', promocode: 'STAUT15' }
+      : { Delivery: 0, Address: '', ShopID: 1, shipping_method_id: 'click-and-collect' }),
+    items: [{ EanNo: ean13('701011'), Count: 2, CampaignArticleID: null }],
+  });
+  expect(res.status).toBe(201);
+  return res.json as RawReservation;
+}
+
+const klarnaOrderAtStandIn = async (origin: string, orderId: string) => {
+  const res = await fetch(`${origin}/stand-in/klarna/checkout/v3/orders/${orderId}`, {
+    headers: { authorization: `Basic ${Buffer.from('standin:standin').toString('base64')}` },
+  });
+  return (await res.json()) as { merchant_urls: Record<string, string> };
+};
+
 describe.each(testDatabaseKinds())('payments on %s', (kind) => {
   const t = useTestApp(kind, { rootDir: root });
   let origin = '';
   beforeAll(async () => {
-    await t().app.listen({ port: 0, host: '127.0.0.1' });
-    origin = `http://127.0.0.1:${(t().app.server.address() as AddressInfo).port}`;
-    const now = Date.now();
-    await t().db.insert(s.shippingMethods).values([
-      { id: 'delivery', name: 'Hjemlevering', price: 19900, sort: 1 },
-      { id: 'click-and-collect', name: 'Klikk & Hent', price: 0, sort: 2 },
-    ]);
-    await t().db.insert(s.promocodes).values({ name: 'STAUT15', validFrom: new Date(now - DAY), validTo: new Date(now + DAY), fixed: false, amount: 15 });
-    await t().db.update(s.stock).set({ qty: 50 }).where(sql`${s.stock.variantId} = 1011`);
+    origin = await openShop(t);
   });
-
-  const reservation = async (b: HttpBrowser, home: boolean) => {
-    const res = await b.send('POST', '/reservations', {
-      CustomerName: 'Kari Nordmann', Email: 'kari@example.no', Phone: '91234567', PostalCode: '0150', City: 'OSLO',
-      ...(home
-        ? { Delivery: 1, Address: 'Storgata 1', ShopID: 0, shipping_method_id: 'delivery', promocode: 'STAUT15' }
-        : { Delivery: 0, Address: '', ShopID: 1, shipping_method_id: 'click-and-collect' }),
-      items: [{ EanNo: ean13('701011'), Count: 2, CampaignArticleID: null }],
-    });
-    expect(res.status).toBe(201);
-    return res.json as RawReservation;
-  };
   const stateOf = async (reservationId: number) => {
     const [r] = await t().db.select({ status: s.reservations.statusId }).from(s.reservations).where(eq(s.reservations.id, reservationId));
     const [o] = await t().db.select({ status: s.orders.status }).from(s.orders).where(eq(s.orders.reservationId, reservationId));
@@ -156,6 +170,42 @@ describe.each(testDatabaseKinds())('payments on %s', (kind) => {
     expect((await b.send('GET', `/payments/qliro/orders/${first.OrderID}`)).json).toMatchObject({ Status: 'paid' });
   });
 
+  it('the return path is a path on this site: anything else is a 422 naming the field, and nothing is started', async () => {
+    const b = await new HttpBrowser(origin).open();
+    const r = await reservation(b, false);
+    const refused = [
+      '/checkout\r\nSet-Cookie: x=1',
+      '/checkout\nx',
+      '/check\tout',
+      '//evil.example',
+      '/\\evil.example',
+      'https://evil.example/checkout',
+      'evil.example',
+      '/kjøp',
+      '/\u2215evil.example',
+      '/checkout#fragment',
+      `/${'a'.repeat(300)}`,
+      '',
+    ];
+    for (const confirmationPath of refused) {
+      for (const provider of ['klarna', 'qliro']) {
+        const res = await b.send('POST', `/payments/${provider}/orders`, { reservationId: r.ReservationID, confirmationPath });
+        expect(res.status, JSON.stringify(confirmationPath)).toBe(422);
+        expect(res.json.message).toMatch(/^Returadressen etter betalingen må være en adresse på denne nettsiden/);
+        expect(res.json.errors).toEqual([{ field: 'confirmationPath', message: res.json.message }]);
+      }
+    }
+    // Longer than any schema allows: still a 4xx, never a 500.
+    expect((await b.send('POST', '/payments/klarna/orders', { reservationId: r.ReservationID, confirmationPath: `/${'a'.repeat(5000)}` })).status).toBe(400);
+    expect((await stateOf(r.ReservationID)).payments).toEqual([]);
+
+    // The checkout's own return path goes to the provider after this shop's origin.
+    const ok = await b.send('POST', '/payments/klarna/orders', { reservationId: r.ReservationID, confirmationPath: '/checkout?steg=bekreftelse&betaling=klarna' });
+    expect(ok.status).toBe(201);
+    const atKlarna = await klarnaOrderAtStandIn(origin, (ok.json as RawPaymentOrder).OrderID);
+    expect(atKlarna.merchant_urls.confirmation).toBe(`${origin}/checkout?steg=bekreftelse&betaling=klarna&order_id={checkout.order.id}`);
+  });
+
   it('the stand-ins refuse bad credentials and amounts that break Klarna rules', async () => {
     const bad = await fetch(`${origin}/stand-in/klarna/checkout/v3/orders`, {
       method: 'POST',
@@ -174,5 +224,54 @@ describe.each(testDatabaseKinds())('payments on %s', (kind) => {
     expect(wrong.status).toBe(400);
     expect(((await wrong.json()) as { error_messages: string[] }).error_messages).toEqual(['order_lines[0].total_tax_amount']);
     expect((await fetch(`${origin}/stand-in/qliro/checkout/merchantapi/orders/1`, { headers: { authorization: 'Qliro nope' } })).status).toBe(401);
+  });
+});
+
+describe.each(testDatabaseKinds())('payments under NODE_ENV=production on %s', (kind) => {
+  const PUBLIC_URL = 'https://shop.example';
+  // The environment main.ts would have; read when the app is built (payments/config.ts), then put back.
+  beforeAll(() => {
+    vi.stubEnv('NODE_ENV', 'production');
+    vi.stubEnv('PUBLIC_URL', PUBLIC_URL);
+    vi.stubEnv('PAYMENT_STAND_INS', '1');
+  });
+  const t = useTestApp(kind, { rootDir: root, production: true });
+  let origin = '';
+  beforeAll(async () => {
+    vi.unstubAllEnvs();
+    origin = await openShop(t);
+  });
+  afterEach(() => vi.unstubAllEnvs());
+
+  it('every URL sent to the provider is on PUBLIC_URL, whatever Host the request claims', async () => {
+    const b = await new HttpBrowser(origin).open();
+    const r = await reservation(b, true);
+    for (const forged of [{ host: 'evil.example' }, { host: 'evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'http' }]) {
+      const res = await t().app.inject({
+        method: 'POST',
+        url: '/api/v1/payments/klarna/orders',
+        headers: { ...forged, cookie: b.cookie, 'x-csrf-token': b.token, 'content-type': 'application/json' },
+        payload: { reservationId: r.ReservationID, confirmationPath: '/checkout?steg=bekreftelse&betaling=klarna' },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      const sent = await klarnaOrderAtStandIn(origin, res.json<RawPaymentOrder>().OrderID);
+      expect(JSON.stringify(sent)).not.toContain('evil.example');
+      expect(sent.merchant_urls).toEqual({
+        terms: `${PUBLIC_URL}/kundeservice`,
+        checkout: `${PUBLIC_URL}/checkout`,
+        confirmation: `${PUBLIC_URL}/checkout?steg=bekreftelse&betaling=klarna&order_id={checkout.order.id}`,
+        push: `${PUBLIC_URL}/api/v1/payments/klarna/push?klarna_order_id={checkout.order.id}`,
+      });
+    }
+  });
+
+  it.each([
+    ['without PUBLIC_URL', undefined],
+    ['with an http PUBLIC_URL', 'http://shop.example'],
+    ['with a PUBLIC_URL that is no origin', 'https://shop.example/butikk'],
+  ])('the app refuses to start %s', async (_name, publicUrl) => {
+    vi.stubEnv('NODE_ENV', 'production');
+    vi.stubEnv('PUBLIC_URL', publicUrl);
+    await expect(buildApp({ database: t().database, rootDir: root, production: true })).rejects.toThrow(ConfigError);
   });
 });

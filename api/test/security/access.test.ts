@@ -19,7 +19,7 @@ import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { accountTexts, authErrorTexts } from '@shop/contracts/texts/forms';
@@ -362,23 +362,23 @@ describe.each(testDatabaseKinds())('access control on %s', (kind) => {
     /** The shop as main.ts builds it in development (remotes from REMOTES_JSON) and in production (REMOTES_FILE). */
     let development: App;
     let production: App;
-    const savedEnv = process.env.NODE_ENV;
     beforeAll(async () => {
       development = await buildApp({ database: t().database, rootDir: root, remotes: config.remotes });
       await development.ready();
       // Production: configured the way main.ts does it, with the remotes from a REMOTES_FILE this time.
       const file = path.join(root, 'remotes.json');
       fs.writeFileSync(file, REMOTES_JSON);
-      const prod = loadConfig({ NODE_ENV: 'production', REMOTES_FILE: file }, { cwd: root, readFile: (f) => fs.readFileSync(f, 'utf8') });
+      const prodEnv = { NODE_ENV: 'production', PUBLIC_URL: 'https://shop.example', REMOTES_FILE: file };
+      const prod = loadConfig(prodEnv, { cwd: root, readFile: (f) => fs.readFileSync(f, 'utf8') });
       expect(prod.production).toBe(true);
-      process.env.NODE_ENV = 'production'; // the payment stand-ins read it when the app is built
+      // The payments read NODE_ENV and PUBLIC_URL when the app is built.
+      vi.stubEnv('NODE_ENV', prodEnv.NODE_ENV);
+      vi.stubEnv('PUBLIC_URL', prodEnv.PUBLIC_URL);
       try {
-        production = await buildApp({ database: t().database, rootDir: root, remotes: prod.remotes, production: prod.production });
-
+        production = await buildApp({ database: t().database, rootDir: root, remotes: prod.remotes, production: prod.production, apiDocs: prod.apiDocs });
         await production.ready();
       } finally {
-        if (savedEnv === undefined) delete process.env.NODE_ENV;
-        else process.env.NODE_ENV = savedEnv;
+        vi.unstubAllEnvs();
       }
     });
     afterAll(async () => {
@@ -480,6 +480,43 @@ describe.each(testDatabaseKinds())('access control on %s', (kind) => {
       expect(rotated).toMatch(/HttpOnly/i);
       expect(rotated).toMatch(/SameSite=Lax/i);
       expect((await production.inject({ method: 'GET', url: '/api/v1/health' })).headers['strict-transport-security']).toBe(`max-age=${HSTS_MAX_AGE}; includeSubDomains`);
+    });
+
+    it('the poll device cookie: HttpOnly, SameSite=Lax, poll routes only, and Secure in production only', async () => {
+      for (const [app, secure] of [[development, false], [production, true]] as const) {
+        const page = await openShop(app);
+        const token = /<meta name="csrf-token" content="([^"]+)">/.exec(page.body)![1]!;
+        const res = await app.inject({
+          method: 'POST',
+          url: `/api/v1/polls/${data.pollId}/answers`,
+          headers: { cookie: cookieOf(page).split(';')[0]!, 'x-csrf-token': token },
+          payload: { answers: [{ question_id: data.questionId, option_id: data.optionIds[0]! }] },
+        });
+        expect(res.statusCode, res.body).toBe(201);
+        const raw = res.headers['set-cookie'];
+        const device = (Array.isArray(raw) ? raw : [String(raw ?? '')]).find((c) => c.startsWith('poll_device='))!;
+        expect(device).toMatch(/HttpOnly/i);
+        expect(device).toMatch(/SameSite=Lax/i);
+        expect(device).toMatch(/Path=\/api\/v1\/polls/);
+        if (secure) expect(device).toMatch(/; Secure/i);
+        else expect(device).not.toMatch(/Secure/i);
+      }
+    });
+
+    it('production serves no API docs (UI or JSON) unless API_DOCS=1', async () => {
+      const docs = (app: App) => Promise.all(['/api/docs', '/api/docs/', '/api/docs/json', '/api/docs/yaml', '/api/docs/static/index.html'].map((url) => app.inject({ method: 'GET', url })));
+      expect((await docs(production)).map((r) => r.statusCode)).toEqual([404, 404, 404, 404, 404]);
+      expect((await docs(development)).every((r) => r.statusCode < 400)).toBe(true);
+      vi.stubEnv('NODE_ENV', 'production');
+      vi.stubEnv('PUBLIC_URL', 'https://shop.example');
+      const env = { NODE_ENV: 'production', PUBLIC_URL: 'https://shop.example', API_DOCS: '1', REMOTES_JSON };
+      const withDocs = await buildApp({ database: t().database, rootDir: root, production: true, apiDocs: loadConfig(env, { cwd: root, readFile: () => '' }).apiDocs });
+      vi.unstubAllEnvs();
+      try {
+        expect((await withDocs.inject({ method: 'GET', url: '/api/docs/json' })).statusCode).toBe(200);
+      } finally {
+        await withDocs.close();
+      }
     });
 
     it('production mounts no payment stand-ins, so their CSRF exemptions name no route there', () => {

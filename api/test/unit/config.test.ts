@@ -34,7 +34,13 @@ describe('loadConfig', () => {
     [{ DATA_DIR: 'var/db' }, { dataDir: '/srv/shop/var/db' }],
     [{ DATA_DIR: '/data' }, { dataDir: '/data' }],
     [{ DATABASE_URL: 'postgres://u@h/db' }, { databaseUrl: 'postgres://u@h/db' }],
-    [{ NODE_ENV: 'production' }, { production: true }],
+    [{ NODE_ENV: 'production', PUBLIC_URL: 'https://www.staut.no' }, { production: true, publicUrl: 'https://www.staut.no', apiDocs: false }],
+    [{ NODE_ENV: 'production', PUBLIC_URL: 'https://www.staut.no/', API_DOCS: '1' }, { publicUrl: 'https://www.staut.no', apiDocs: true }],
+    [{ NODE_ENV: 'production', PUBLIC_URL: 'https://Shop.Example:8443' }, { publicUrl: 'https://shop.example:8443' }],
+    // Outside production PUBLIC_URL stays optional and as given (local http is fine); the docs are on unless API_DOCS=0.
+    [{}, { publicUrl: undefined, apiDocs: true }],
+    [{ PUBLIC_URL: 'http://localhost:8080/' }, { publicUrl: 'http://localhost:8080' }],
+    [{ API_DOCS: '0' }, { apiDocs: false }],
     [{ SEED_ARTICLES: '20000' }, { seedArticles: 20000 }],
   ])('reads %o', (env, expected) => {
     expect(loadConfig(env, deps())).toMatchObject(expected);
@@ -46,6 +52,22 @@ describe('loadConfig', () => {
       expect(() => loadConfig(env, deps())).toThrow(ConfigError);
     },
   );
+
+  it.each([
+    ['unset', {}, /it is not set/],
+    ['empty', { PUBLIC_URL: ' ' }, /it is not set/],
+    ['plain http', { PUBLIC_URL: 'http://www.staut.no' }, /got "http:\/\/www.staut.no"/],
+    ['not a URL', { PUBLIC_URL: 'www.staut.no' }, /got "www.staut.no"/],
+    ['with a path', { PUBLIC_URL: 'https://www.staut.no/butikk' }, /https origin/],
+    ['with a query', { PUBLIC_URL: 'https://www.staut.no/?x=1' }, /https origin/],
+    ['with credentials', { PUBLIC_URL: 'https://u:p@www.staut.no' }, /https origin/],
+    ['another scheme', { PUBLIC_URL: 'javascript:alert(1)' }, /https origin/],
+  ])('refuses to start in production with PUBLIC_URL %s', (_name, env, message) => {
+    const load = () => loadConfig({ NODE_ENV: 'production', ...env }, deps());
+    expect(load).toThrow(ConfigError);
+    expect(load).toThrow(message);
+    expect(load).toThrow(/^PUBLIC_URL must be the shop's public https origin/);
+  });
 
   it('takes remotes from REMOTES_JSON before REMOTES_FILE', () => {
     const file = { '/srv/shop/remotes.json': '{"mf_catalog":"https://b.example/mf-manifest.json"}' };

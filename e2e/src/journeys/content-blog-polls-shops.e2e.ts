@@ -145,6 +145,16 @@ describe('blog, polls, shop locator and editor', () => {
     await page.getByRole('heading', { level: 1, name: 'Vinterquiz' }).waitFor();
     const question = (name: RegExp) => page.getByRole('group', { name });
 
+    // The Vinterquiz has a prize draw: a visitor is told to log in (and how), and cannot answer.
+    await page.getByText('Denne quizen har premietrekning, så du må være logget inn for å delta.').waitFor();
+    expect(await page.getByRole('button', { name: 'Send svar' }).count()).toBe(0);
+    expect(await question(/grunnlagt/).getByRole('radio').evaluateAll((rs) => rs.every((r) => (r as HTMLInputElement).disabled))).toBe(true);
+    await page.locator('main').getByRole('link', { name: 'Logg inn for å delta' }).click();
+    await page.waitForURL('**/konto/logg-inn');
+    await logIn(page, 'demo@staut.no', 'demo1234');
+    await page.goto('/avstemning');
+    await page.getByRole('heading', { level: 1, name: 'Vinterquiz' }).waitFor();
+
     // Sending nothing asks for an answer.
     await page.getByRole('button', { name: 'Send svar' }).click();
     await page.getByRole('alert').getByText('Velg et svar på minst ett spørsmål.').waitFor();
@@ -169,7 +179,7 @@ describe('blog, polls, shop locator and editor', () => {
     expect(await page.getByText('Riktig!').count()).toBe(3);
     expect(await page.getByRole('button', { name: 'Send svar' }).count()).toBe(0);
 
-    // The session remembers: after a reload the answers and the score are still there, nothing to send.
+    // The customer's answers: after a reload the answers and the score are still there, nothing to send.
     await page.reload();
     await page.getByRole('status').getByText('Du har 3 av 4 riktige.').waitFor();
     expect(await question(/garanti/).getByLabel('5 år').isChecked()).toBe(true);

@@ -113,6 +113,7 @@ function PollForm() {
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
   const [active, setActive] = useState(true);
+  const [prizeDraw, setPrizeDraw] = useState(false);
   const [questions, setQuestions] = useState<DraftQuestion[]>([emptyQuestion()]);
   const [message, setMessage] = useState<{ text: string; link?: string } | null>(null);
   const change = (i: number, next: Partial<DraftQuestion>) => setQuestions((qs) => qs.map((q, j) => (j === i ? { ...q, ...next } : q)));
@@ -124,6 +125,7 @@ function PollForm() {
         name,
         description: description.trim() || null,
         active,
+        prize_draw: prizeDraw,
         questions: questions.map((q) => ({
           text: q.text,
           options: q.options.map((text, i) => ({ text, correct: i === q.correct })).filter((o) => o.text.trim() !== ''),
@@ -170,6 +172,11 @@ function PollForm() {
       <label>
         <span>
           <input type="checkbox" checked={active} onChange={(e) => setActive(e.target.checked)} /> {texts.editorActive}
+        </span>
+      </label>
+      <label>
+        <span>
+          <input type="checkbox" checked={prizeDraw} onChange={(e) => setPrizeDraw(e.target.checked)} /> {texts.editorPrizeDraw}
         </span>
       </label>
       <button type="submit">{texts.editorSave}</button>

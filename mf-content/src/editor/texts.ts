@@ -24,6 +24,7 @@ export const texts = {
   editorCorrect: 'Riktig svar',
   editorAddQuestion: 'Legg til spørsmål',
   editorActive: 'Åpen for svar',
+  editorPrizeDraw: 'Premietrekning (bare innloggede kunder kan svare)',
   editorPollSaved: (url: string) => `Avstemningen er lagret: ${url}`,
   editorFailed: 'Lagringen feilet',
 } as const;

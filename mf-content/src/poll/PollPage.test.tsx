@@ -1,22 +1,32 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import type { Poll } from '@shop/contracts/types';
 import PollPage from './PollPage.js';
 
 vi.mock('@shop/contracts/api', async (importOriginal) => {
   const actual = await importOriginal<typeof import('@shop/contracts/api')>();
-  return { ...actual, getPoll: vi.fn(), getPollAnswers: vi.fn(), getPollScore: vi.fn(), getQuestionScore: vi.fn(), postPollAnswers: vi.fn() };
+  return {
+    ...actual,
+    getPoll: vi.fn(),
+    getPollAnswers: vi.fn(),
+    getPollScore: vi.fn(),
+    getQuestionScore: vi.fn(),
+    postPollAnswers: vi.fn(),
+    getCurrentCustomer: vi.fn(),
+  };
 });
 const api = await import('@shop/contracts/api');
+const { ApiError } = api;
 
-const poll = (active: boolean): Poll => ({
+const poll = (active: boolean, prizeDraw = false): Poll => ({
   id: 2,
   name: 'Vinterquiz',
   description: null,
   banner_desktop: null,
   banner_mobile: null,
   active,
+  prize_draw: prizeDraw,
   questions: [
     {
       id: 7,
@@ -30,8 +40,8 @@ const poll = (active: boolean): Poll => ({
   ],
 });
 
-function renderPoll(active: boolean) {
-  vi.mocked(api.getPoll).mockResolvedValue(poll(active));
+function renderPoll(active: boolean, prizeDraw = false) {
+  vi.mocked(api.getPoll).mockResolvedValue(poll(active, prizeDraw));
   vi.mocked(api.getPollAnswers).mockResolvedValue([]);
   vi.mocked(api.getPollScore).mockResolvedValue({ poll_id: 2, score: 0, total: 1 });
   vi.mocked(api.getQuestionScore).mockResolvedValue({ question_id: 7, total: 5, options: [{ option_id: 70, count: 1 }, { option_id: 71, count: 4 }] });
@@ -57,5 +67,48 @@ describe('PollPage', () => {
     expect(await screen.findByText(/4 stemmer/)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Send svar' })).toBeNull();
     expect(screen.getAllByRole('radio').every((radio) => (radio as HTMLInputElement).disabled)).toBe(true);
+  });
+
+  describe('a quiz with a prize draw (logged-in customers only)', () => {
+    const loginPrompt = 'Denne quizen har premietrekning, så du må være logget inn for å delta.';
+
+    it('tells a visitor to log in, with a link to the login page, and takes no answers', async () => {
+      vi.mocked(api.getCurrentCustomer).mockResolvedValue(null);
+      renderPoll(true, true);
+      expect(await screen.findByText(loginPrompt)).toBeTruthy();
+      expect(screen.getByRole('link', { name: 'Logg inn for å delta' }).getAttribute('href')).toBe('/konto/logg-inn');
+      expect(screen.queryByRole('button', { name: 'Send svar' })).toBeNull();
+      expect(screen.getAllByRole('radio').every((radio) => (radio as HTMLInputElement).disabled)).toBe(true);
+    });
+
+    it('a 401 from asking who is logged in is a visitor too', async () => {
+      vi.mocked(api.getCurrentCustomer).mockRejectedValue(new ApiError({ kind: 'status', status: 401, message: 'x' }));
+      renderPoll(true, true);
+      expect(await screen.findByText(loginPrompt)).toBeTruthy();
+    });
+
+    it('takes answers from a logged-in customer', async () => {
+      vi.mocked(api.getCurrentCustomer).mockResolvedValue({ id: 1 } as Awaited<ReturnType<typeof api.getCurrentCustomer>>);
+      renderPoll(true, true);
+      expect(await screen.findByRole('button', { name: 'Send svar' })).toBeTruthy();
+      expect(screen.queryByText(loginPrompt)).toBeNull();
+    });
+
+    it('shows the login prompt when the answer comes back 401 (logged out meanwhile)', async () => {
+      vi.mocked(api.getCurrentCustomer).mockResolvedValue({ id: 1 } as Awaited<ReturnType<typeof api.getCurrentCustomer>>);
+      vi.mocked(api.postPollAnswers).mockRejectedValue(new ApiError({ kind: 'status', status: 401, message: 'x', data: { message: loginPrompt } }));
+      renderPoll(true, true);
+      fireEvent.click(await screen.findByRole('radio', { name: '15 000' }));
+      fireEvent.click(screen.getByRole('button', { name: 'Send svar' }));
+      expect(await screen.findByRole('link', { name: 'Logg inn for å delta' })).toBeTruthy();
+      expect(screen.getAllByText(loginPrompt)).toHaveLength(1);
+      expect(screen.queryByRole('button', { name: 'Send svar' })).toBeNull();
+    });
+
+    it('a poll without a prize draw does not ask who is logged in', async () => {
+      renderPoll(true);
+      expect(await screen.findByRole('button', { name: 'Send svar' })).toBeTruthy();
+      expect(api.getCurrentCustomer).not.toHaveBeenCalled();
+    });
   });
 });

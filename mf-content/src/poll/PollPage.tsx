@@ -1,6 +1,8 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { useParams } from 'react-router-dom';
-import { ApiError, getActivePolls, getPoll, getPollAnswers, getPollScore, getQuestionScore, postPollAnswers } from '@shop/contracts/api';
+import { Link, useParams } from 'react-router-dom';
+import { ApiError, getActivePolls, getCurrentCustomer, getPoll, getPollAnswers, getPollScore, getQuestionScore, postPollAnswers } from '@shop/contracts/api';
+import { pathFor } from '@shop/contracts/routes';
+import { prizeDrawTexts } from '@shop/contracts/texts';
 import type { Poll, PollAnswer, PollScore, QuestionScore } from '@shop/contracts/types';
 import { LoadState } from '../shared/LoadState.js';
 import { useLoad } from '../shared/useLoad.js';
@@ -17,6 +19,15 @@ interface Results {
   score: PollScore;
   questions: QuestionScore[];
 }
+
+/**
+ * Whether this visitor may answer: a prize draw takes logged-in customers only (the API answers 401 otherwise), so
+ * the page asks who is logged in first and, for a visitor, says so with a link to the login page instead of a form
+ * that fails. `checking` while asking; a failed question leaves the answer to the API.
+ */
+type Entry = 'open' | 'checking' | 'login';
+
+const isUnauthorized = (error: unknown) => error instanceof ApiError && error.status === 401;
 
 async function loadResults(poll: Poll): Promise<Results> {
   const [answers, score, questions] = await Promise.all([
@@ -40,11 +51,28 @@ export default function PollPage({ pollId: propId }: PollPageProps) {
   const [message, setMessage] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
 
+  const [entry, setEntry] = useState<Entry>('open');
+
   const poll = state.status === 'ready' ? state.data : null;
   useEffect(() => {
     setResults(null);
     setChosen({});
     if (poll) loadResults(poll).then(setResults, () => setResults(null));
+  }, [poll]);
+  useEffect(() => {
+    if (!poll?.prize_draw || !poll.active) {
+      setEntry('open');
+      return;
+    }
+    let current = true;
+    setEntry('checking');
+    getCurrentCustomer().then(
+      (customer) => current && setEntry(customer ? 'open' : 'login'),
+      (error: unknown) => current && setEntry(isUnauthorized(error) ? 'login' : 'open'),
+    );
+    return () => {
+      current = false;
+    };
   }, [poll]);
 
   if (state.status !== 'ready') return <LoadState state={state} retry={retry} />;
@@ -67,8 +95,13 @@ export default function PollPage({ pollId: propId }: PollPageProps) {
     try {
       await postPollAnswers(poll.id, answers);
     } catch (error) {
-      const data = error instanceof ApiError ? (error.data as { message?: string } | undefined) : undefined;
-      setMessage(data?.message ?? texts.answerFailed);
+      if (isUnauthorized(error)) {
+        // Logged out meanwhile (or another tab logged out): the login prompt says what to do.
+        setEntry('login');
+      } else {
+        const data = error instanceof ApiError ? (error.data as { message?: string } | undefined) : undefined;
+        setMessage(data?.message ?? texts.answerFailed);
+      }
     } finally {
       setSending(false);
       setResults(await loadResults(poll).catch(() => results));
@@ -86,6 +119,11 @@ export default function PollPage({ pollId: propId }: PollPageProps) {
       <h1>{poll.name}</h1>
       {poll.description && <p>{poll.description}</p>}
       {closed && <p role="status">{texts.pollClosed}</p>}
+      {!closed && entry === 'login' && (
+        <p role="status">
+          {prizeDrawTexts.loginRequired} <Link to={pathFor('login')}>{prizeDrawTexts.loginLink}</Link>
+        </p>
+      )}
       <form onSubmit={submit}>
         {poll.questions.map((q) => {
           const mine = answered.get(q.id);
@@ -103,7 +141,7 @@ export default function PollPage({ pollId: propId }: PollPageProps) {
                           type="radio"
                           name={`q${q.id}`}
                           value={o.id}
-                          disabled={!!mine || closed}
+                          disabled={!!mine || closed || entry !== 'open'}
                           checked={mine ? mine.option_id === o.id : chosen[q.id] === o.id}
                           onChange={() => setChosen((c) => ({ ...c, [q.id]: o.id }))}
                         />{' '}
@@ -125,7 +163,7 @@ export default function PollPage({ pollId: propId }: PollPageProps) {
           );
         })}
         {message && <p role="alert">{message}</p>}
-        {!closed && answered.size < poll.questions.length && (
+        {!closed && entry === 'open' && answered.size < poll.questions.length && (
           <button type="submit" disabled={sending}>
             {sending ? texts.sending : texts.submitAnswers}
           </button>

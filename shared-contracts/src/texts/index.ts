@@ -86,3 +86,12 @@ export const httpErrorTexts = {
   aborted: 'Request aborted',
   timeout: (ms: number) => `timeout of ${ms}ms exceeded`,
 } as const;
+
+/**
+ * A quiz with a prize draw takes answers from logged-in customers only: the API's 401 says so, and the poll page
+ * says it before anyone answers, with a link to the login page.
+ */
+export const prizeDrawTexts = {
+  loginRequired: 'Denne quizen har premietrekning, så du må være logget inn for å delta.',
+  loginLink: 'Logg inn for å delta',
+} as const;

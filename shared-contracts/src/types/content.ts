@@ -82,6 +82,8 @@ export interface Poll {
   banner_mobile: string | null;
   /** False once the poll is closed: it still shows its results but takes no more answers. */
   active: boolean;
+  /** A quiz with a prize draw: only logged-in customers may answer (an anonymous answer is a 401). */
+  prize_draw: boolean;
   questions: PollQuestion[];
 }
 

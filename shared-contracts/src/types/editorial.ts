@@ -67,6 +67,8 @@ export interface PollInput {
   banner_desktop?: string | null;
   banner_mobile?: string | null;
   active: boolean;
+  /** A quiz with a prize draw: logged-in customers only may answer. Default false on create; kept when left out. */
+  prize_draw?: boolean;
   /** Required on create; on update, questions can be replaced only while nobody has answered. */
   questions?: Array<{ text: string; options: Array<{ text: string; correct: boolean }> }>;
 }

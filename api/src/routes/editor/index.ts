@@ -77,6 +77,7 @@ const PollInputSchema = Type.Object(
     banner_desktop: Type.Optional(ImageUrl),
     banner_mobile: Type.Optional(ImageUrl),
     active: Type.Boolean(),
+    prize_draw: Type.Optional(Type.Boolean({ description: 'Logged-in customers only may answer (default false; kept when left out)' })),
     questions: Type.Optional(
       Type.Array(
         Type.Object(
@@ -284,6 +285,7 @@ export const editorRoutes: FastifyPluginAsyncTypebox = async (app) => {
       bannerDesktop: checkImage('banner_desktop', input.banner_desktop),
       bannerMobile: checkImage('banner_mobile', input.banner_mobile),
       active: input.active,
+      ...(input.prize_draw === undefined ? {} : { prizeDraw: input.prize_draw }),
     };
     const questions = input.questions?.map((q) => ({ text: plainText(q.text), options: q.options.map((o) => ({ text: plainText(o.text), correct: o.correct })) }));
     for (const [i, q] of (questions ?? []).entries()) {

@@ -17,6 +17,7 @@ import { reservations } from '../../db/schema.js';
 import { HttpError } from '../../server/errors.js';
 import { paymentsConfig } from '../../payments/config.js';
 import { providerFor } from '../../payments/providers.js';
+import { isSafeReturnPath, RETURN_PATH_MAX, RETURN_PATH_TEXTS } from '../../payments/returnPath.js';
 import { findPayment, ownsReservation, RESERVATION_PAID, startPayment, syncPayment, type PaymentRow } from '../../payments/service.js';
 import { ProviderError, type ProviderName } from '../../payments/types.js';
 import { assertSameShape, DbId, errorResponses, type SameShape } from '../shared/schema.js';
@@ -52,8 +53,12 @@ const toRaw = (row: PaymentRow, htmlSnippet: string): RawPaymentOrder => ({
 });
 
 export const paymentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  // Throws ConfigError under NODE_ENV=production without an https PUBLIC_URL: the app then does not start.
   const config = paymentsConfig();
-  /** Where the shopper's browser and the provider reach the shop. */
+  /**
+   * Where the shopper's browser and the provider reach the shop. In production always PUBLIC_URL: the Host header is
+   * the sender's to choose, and a provider must never be told to send a shopper or a callback to a stranger's origin.
+   */
   const publicOrigin = (request: FastifyRequest) => config.publicUrl ?? `${request.protocol}://${request.host}`;
   /** Where this process reaches itself (the stand-ins): its own listening socket when it has one. */
   const selfOrigin = (request: FastifyRequest) => {
@@ -86,20 +91,27 @@ export const paymentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         params: Type.Object({ provider: ProviderParam }),
         body: Type.Object({
           reservationId: DbId(),
-          confirmationPath: Type.Optional(Type.String({ pattern: '^/[^/\\\\]', maxLength: 300, description: 'Site path the provider sends the shopper to' })),
+          // The rule (payments/returnPath.ts) answers 422 with its own message; the schema only bounds the text.
+          confirmationPath: Type.Optional(
+            Type.String({ maxLength: 2000, description: `Path on this site the provider sends the shopper back to: one leading /, at most ${RETURN_PATH_MAX} characters of A–Z, a–z, 0–9 and -._~/?=&% (else 422)` }),
+          ),
         }),
-        response: { 201: RawPaymentOrderSchema, ...errorResponses, 409: Type.Ref('ErrorBody'), 502: Type.Ref('ErrorBody') },
+        response: { 201: RawPaymentOrderSchema, ...errorResponses, 409: Type.Ref('ErrorBody'), 422: Type.Ref('ErrorBody'), 502: Type.Ref('ErrorBody') },
       },
     },
     async (request, reply) => {
       const name = request.params.provider;
+      const { confirmationPath } = request.body;
+      if (confirmationPath !== undefined && !isSafeReturnPath(confirmationPath)) {
+        throw new HttpError(422, RETURN_PATH_TEXTS.invalid, [{ field: 'confirmationPath', message: RETURN_PATH_TEXTS.invalid }]);
+      }
       const session = await request.session.get();
       const [r] = await app.database.db.select().from(reservations).where(eq(reservations.id, request.body.reservationId));
       if (!r || !ownsReservation(r, session)) throw new HttpError(404, paymentTexts.reservationNotFound);
       if (r.statusId === RESERVATION_PAID) throw new HttpError(409, paymentTexts.alreadyPaid);
       const origin = publicOrigin(request);
       const placeholder = name === 'klarna' ? '{checkout.order.id}' : '';
-      const confirmation = `${origin}${request.body.confirmationPath ?? `/checkout?betaling=${name}&reservasjon=${r.id}`}`;
+      const confirmation = `${origin}${confirmationPath ?? `/checkout?betaling=${name}&reservasjon=${r.id}`}`;
       const started = await guard(() =>
         startPayment(app.database.db, provider(name, request), r, {
           terms: `${origin}/kundeservice`,

@@ -1,17 +1,32 @@
 /**
  * Polls and quizzes: GET /polls/active, /polls/{id}, /polls/{id}/score, /polls/{id}/answers,
  * /polls/questions/{id}/score, /polls/questions/{id}/answers, and POST /polls/{id}/answers.
- * The participant is the logged-in customer, else the session (content/polls.ts); one answer per question each —
- * the database's unique index backs the rule up when two requests race.
+ * The participant is the logged-in customer, else the device (poll device cookie, content/pollDevice.ts); one answer
+ * per question each — the database's unique index backs the rule up when two requests race. Anonymous answers are
+ * counted per client address (ANONYMOUS_ANSWER_LIMIT, 429 beyond), and a prize draw takes customers only (401).
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { Type, type Static } from 'typebox';
 import type { Poll, PollAnswer, PollScore, QuestionScore } from '@shop/contracts/types';
 import type { Db } from '../../db/index.js';
 import { pollAnswers, pollOptions, pollQuestions, polls } from '../../db/schema.js';
 import { HttpError } from '../../server/errors.js';
-import { checkAnswers, isCorrect, participantOf, POLL_TEXTS, pollScore, questionScore, type PollStructure } from '../../content/polls.js';
+import { DatabaseCounterStore, RedisCounterStore } from '../../accounts/throttle.js';
+import {
+  admission,
+  ANONYMOUS_ANSWER_LIMIT,
+  checkAnswers,
+  isCorrect,
+  participantOf,
+  POLL_TEXTS,
+  pollScore,
+  questionScore,
+  type PollStructure,
+  type Voter,
+} from '../../content/polls.js';
+import { ensureDevice, requestDevice } from '../../content/pollDevice.js';
 import { assertSameShape, DbId, errorResponses, Nullable, type SameShape } from '../shared/schema.js';
 
 export const POLL_CLOSED = 'Denne avstemningen er avsluttet.';
@@ -25,6 +40,7 @@ export const PollSchema = Type.Object({
   banner_desktop: Nullable(Type.String()),
   banner_mobile: Nullable(Type.String()),
   active: Type.Boolean(),
+  prize_draw: Type.Boolean({ description: 'A quiz with a prize draw: answers from logged-in customers only (else 401)' }),
   questions: Type.Array(PollQuestionSchema),
 });
 export const PollAnswerSchema = Type.Object({ question_id: Type.Integer(), option_id: Type.Integer(), correct: Type.Boolean() });
@@ -73,6 +89,7 @@ export async function loadPolls(db: Db, ids: number[]): Promise<PollFull[]> {
     banner_desktop: p.bannerDesktop,
     banner_mobile: p.bannerMobile,
     active: p.active,
+    prize_draw: p.prizeDraw,
     questions: questionRows
       .filter((q) => q.pollId === p.id)
       .map((q) => ({
@@ -92,6 +109,7 @@ export function toPublic(poll: PollFull): Poll {
     banner_desktop: poll.banner_desktop,
     banner_mobile: poll.banner_mobile,
     active: poll.active,
+    prize_draw: poll.prize_draw,
     questions: poll.questions.map((q) => ({ id: q.id, poll_id: q.poll_id, text: q.text, options: q.options.map(({ id, question_id, text }) => ({ id, question_id, text })) })),
   };
 }
@@ -99,14 +117,25 @@ export function toPublic(poll: PollFull): Poll {
 const isUniqueViolation = (error: unknown) =>
   typeof error === 'object' && error !== null && ((error as { code?: string }).code === '23505' || (error as { cause?: { code?: string } }).cause?.code === '23505');
 
+/** The counter of anonymous answers from one client address (the store's keys are shared with other counters). */
+const anonymousAnswersKey = (ip: string) => `poll-answers:ip:${ip}`;
+
 export const pollsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const db = () => app.database.db;
+  // Shared by every API process: in Redis when REDIS_URL is set, else in the database (login_attempts' table).
+  const redisUrl = process.env.REDIS_URL || undefined;
+  const anonymousAnswers = redisUrl
+    ? new RedisCounterStore(redisUrl, ANONYMOUS_ANSWER_LIMIT.windowMs, 'poll-throttle:')
+    : new DatabaseCounterStore(app.database.db, ANONYMOUS_ANSWER_LIMIT.windowMs);
+  app.addHook('onClose', async () => anonymousAnswers.close());
+  /** The device cookie goes to the poll routes only. */
+  const deviceCookie = { path: `${app.prefix}/polls`, secure: app.secureCookies };
   const pollOr404 = async (id: number) => {
     const [poll] = await loadPolls(db(), [id]);
     if (!poll) throw new HttpError(404, POLL_TEXTS.notFound);
     return poll;
   };
-  /** This participant's answers to the given questions (nobody without a session has answered anything). */
+  /** This participant's answers to the given questions (nobody without a customer or a device has answered anything). */
   const answersOf = async (participant: string | null, where: ReturnType<typeof eq>) => {
     if (!participant) return [];
     return db()
@@ -115,9 +144,10 @@ export const pollsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       .where(and(eq(pollAnswers.participant, participant), where))
       .orderBy(asc(pollAnswers.questionId));
   };
-  const currentParticipant = async (request: { session: { get(): Promise<{ id: string; customerId: number | null } | null> } }) => {
+  /** The voter of a read: nothing is created (no session, no device cookie). */
+  const currentParticipant = async (request: FastifyRequest) => {
     const session = await request.session.get();
-    return session ? participantOf(session) : null;
+    return participantOf({ customerId: session?.customerId ?? null, device: requestDevice(request) });
   };
 
   app.get(
@@ -161,16 +191,25 @@ export const pollsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags: ['content'],
-        summary: 'Answer questions of a poll (one answer per question per customer or session; a repeat is 409)',
+        summary:
+          'Answer questions of a poll: one answer per question per customer, or per device (poll_device cookie, set when absent) ' +
+          'for anonymous voters; a repeat is 409. Anonymous answers: a prize draw is 401, too many from one client address 429',
         params: IdParams,
         body: PostPollAnswersBody,
-        response: { 201: Type.Array(PollAnswerSchema), 409: Type.Ref('ErrorBody'), ...errorResponses },
+        response: { 201: Type.Array(PollAnswerSchema), 401: Type.Ref('ErrorBody'), 409: Type.Ref('ErrorBody'), 429: Type.Ref('ErrorBody'), ...errorResponses },
       },
     },
     async (request, reply) => {
       const poll = await pollOr404(request.params.id);
       if (!poll.active) throw new HttpError(409, POLL_CLOSED);
-      const participant = participantOf(await request.session.ensure());
+      const session = await request.session.ensure();
+      const anonymous = session.customerId === null;
+      const voter: Voter = { customerId: session.customerId, device: anonymous ? requestDevice(request) : null };
+      const fromAddress = anonymous ? await anonymousAnswers.count(anonymousAnswersKey(request.ip)) : 0;
+      const admitted = admission(poll, voter, fromAddress);
+      if (!admitted.ok) throw new HttpError(admitted.status, admitted.message);
+      if (anonymous) voter.device = ensureDevice(request, reply, deviceCookie);
+      const participant = participantOf(voter)!;
       const before = await answersOf(participant, eq(pollAnswers.pollId, poll.id));
       const check = checkAnswers(poll, request.body.answers, new Set(before.map((a) => a.question_id)));
       if (!check.ok) {
@@ -186,6 +225,8 @@ export const pollsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         if (isUniqueViolation(error)) throw new HttpError(409, POLL_TEXTS.alreadyAnswered);
         throw error;
       }
+      // Counted once kept: a refused or repeated answer uses none of the address's allowance.
+      if (anonymous) await anonymousAnswers.increment(anonymousAnswersKey(request.ip));
       const after = await answersOf(participant, eq(pollAnswers.pollId, poll.id));
       return reply.status(201).header('cache-control', 'no-store').send(after.map((a) => ({ ...a, correct: isCorrect(poll, a) })));
     },

@@ -140,7 +140,7 @@ export async function insertSecurityData(db: Db): Promise<SecurityData> {
       { questionId: question!.id, text: 'Fotball', correct: false, sort: 2 },
     ])
     .returning({ id: s.pollOptions.id });
-  await db.insert(s.pollAnswers).values({ pollId: poll!.id, questionId: question!.id, optionId: options[1]!.id, participant: participantOf({ id: 'x', customerId: ALFA.id }) });
+  await db.insert(s.pollAnswers).values({ pollId: poll!.id, questionId: question!.id, optionId: options[1]!.id, participant: participantOf({ customerId: ALFA.id, device: null })! });
   await db.insert(s.shippingMethods).values([
     { id: 'delivery', name: 'Hjemlevering', price: 19900, sort: 1 },
     { id: 'click-and-collect', name: 'Klikk & Hent', price: 0, sort: 2 },
