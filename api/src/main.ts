@@ -82,6 +82,7 @@ async function main(): Promise<void> {
     production: config.production,
     logger: { level: config.logLevel },
     logRequests: config.logLevel === 'debug' || config.logLevel === 'trace',
+    trustProxy: config.trustProxy,
   });
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
