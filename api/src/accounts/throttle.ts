@@ -2,13 +2,15 @@
  * Login throttling (issues 6 and 18) that slows guessing down without locking the rightful owner out.
  *
  * Every login attempt is counted before its password is checked (so a burst of parallel guesses cannot all slip
- * past a check made before any of them failed) under three counters:
+ * past a check made before any of them failed). A device that does not hold the account's device cookie (set by a
+ * successful login or registration, OWASP "device cookie") is counted under three counters:
  * - the pair (account, client): a few free attempts, then each further one waits twice as long as the one before,
  *   up to a cap. A success clears it. Only this client is slowed on this account.
  * - the client: a higher allowance, for one client trying many accounts (credential stuffing).
- * - the account, only for devices that have not logged in to it before: many clients guessing one account are slowed
- *   together, while a device holding the account's device cookie (set by a successful login, OWASP "device cookie")
- *   is never held back by other clients' failures.
+ * - the account: many clients guessing one account are slowed together.
+ * A known device is counted only under its own pair (account, device), so nobody else's failures, from other
+ * clients or from its own address (an office, a carrier's NAT), ever hold it back; a stolen device cookie gives the
+ * thief one pair's allowance on that one account, no more.
  * A refused attempt and a successful one are taken back from the client and account counters, so they count
  * failures only. The account is the customer's id when the username (an e-mail or any phone form) belongs to one,
  * else the normalised username: unknown names are counted the same way and the answers do not tell them apart.
@@ -33,7 +35,6 @@ export interface SlowDown {
 export interface LoginRules {
   pair: SlowDown;
   client: SlowDown;
-  /** Applies to devices without the account's device cookie only. */
   account: SlowDown;
   /** A counter is forgotten this long after its first attempt: nothing is held back longer than this. */
   windowMs: number;
@@ -108,8 +109,8 @@ export interface LoginAttempt {
   account: string;
   /** The client address (request.ip). */
   client: string;
-  /** The device has logged in to this account before (rememberDevice): other clients' failures never hold it back. */
-  knownDevice: boolean;
+  /** The device cookie, when isKnownDevice() found it remembered for this account; else null. */
+  knownDevice: string | null;
 }
 
 export interface LoginTurn {
@@ -123,11 +124,12 @@ export interface LoginTurn {
 export const accountOf = (customerId: number | null, normalisedUsername: string) =>
   customerId !== null ? `c${customerId}` : `u:${normalisedUsername.slice(0, 254)}`;
 
+const digest = (device: string) => createHash('sha256').update(device).digest('base64url');
 const keys = {
-  pair: (a: LoginAttempt) => `login:pair:${a.account}|${a.client}`,
+  pair: (a: LoginAttempt) => `login:pair:${a.account}|${a.knownDevice ? `d:${digest(a.knownDevice)}` : a.client}`,
   client: (a: LoginAttempt) => `login:client:${a.client}`,
   account: (a: LoginAttempt) => `login:account:${a.account}`,
-  device: (customerId: number, device: string) => `login:device:c${customerId}:${createHash('sha256').update(device).digest('base64url')}`,
+  device: (customerId: number, device: string) => `login:device:c${customerId}:${digest(device)}`,
 };
 
 export class LoginThrottle {
@@ -140,11 +142,8 @@ export class LoginThrottle {
   /** Counts a login attempt before its password is checked; see LoginTurn. */
   async begin(attempt: LoginAttempt): Promise<LoginTurn> {
     const now = this.now();
-    const counters: Array<[string, SlowDown]> = [
-      [keys.pair(attempt), this.rules.pair],
-      [keys.client(attempt), this.rules.client],
-    ];
-    if (!attempt.knownDevice) counters.push([keys.account(attempt), this.rules.account]);
+    const counters: Array<[string, SlowDown]> = [[keys.pair(attempt), this.rules.pair]];
+    if (!attempt.knownDevice) counters.push([keys.client(attempt), this.rules.client], [keys.account(attempt), this.rules.account]);
     const hits = await Promise.all(counters.map(([key]) => this.store.hit(key, this.rules.windowMs, now)));
     const wait = Math.max(...hits.map((h, i) => waitMs(h.count, h.windowStart, now, counters[i]![1], this.rules.windowMs)));
     const [pair, ...failuresOnly] = counters.map(([key]) => key);

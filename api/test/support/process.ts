@@ -54,6 +54,8 @@ export async function waitHealthy(api: ApiProcess, timeoutMs = 150_000): Promise
 export class Client {
   cookie = '';
   token = '';
+  /** The login device cookie (`device=…`), sent back like a browser does. */
+  device = '';
 
   async open(base: string): Promise<this> {
     const res = await fetch(`${base}/`, { headers: { accept: 'text/html', cookie: this.cookie } });
@@ -65,6 +67,8 @@ export class Client {
   private keep(res: Response): void {
     const sid = res.headers.getSetCookie().find((c) => c.startsWith('sid='));
     if (sid) this.cookie = sid.split(';')[0]!;
+    const device = res.headers.getSetCookie().find((c) => c.startsWith('device='));
+    if (device) this.device = device.split(';')[0]!;
     const token = res.headers.get('x-csrf-token');
     if (token) this.token = token;
   }
@@ -73,7 +77,7 @@ export class Client {
     const res = await fetch(`${base}/api/v1${path}`, {
       method,
       headers: {
-        cookie: this.cookie,
+        cookie: [this.cookie, path.startsWith('/customers/login') ? this.device : ''].filter(Boolean).join('; '),
         'x-csrf-token': this.token,
         'x-requested-with': 'XMLHttpRequest',
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),

@@ -114,6 +114,12 @@ export function authRoutes(services: AccountServices): FastifyPluginAsyncTypebox
     const db = app.database.db;
     const loginPath = `${app.prefix}/customers/login`;
 
+    /** Sets or renews the device cookie and remembers it for the account (the login throttle's known devices). */
+    async function rememberDevice(request: FastifyRequest, reply: FastifyReply, customerId: number): Promise<void> {
+      const options = { path: loginPath, secure: services.secureCookies, maxAgeMs: services.throttle.rules.deviceMs };
+      await services.throttle.rememberDevice(customerId, setDeviceCookie(reply, deviceCookieOf(request), options));
+    }
+
     /** A new verification link, written to the outbox through `tx`; deliver it after the commit. */
     async function queueVerification(tx: DbExecutor, customer: CustomerRow): Promise<QueuedMail | null> {
       if (!customer.email) return null;
@@ -192,6 +198,8 @@ export function authRoutes(services: AccountServices): FastifyPluginAsyncTypebox
             .catch((undoError: unknown) => request.log.error({ err: undoError, customerId: created.id }, 'could not undo a failed registration'));
           throw error;
         }
+        // Registering logs the device in: it is known to the account from now on.
+        await rememberDevice(request, reply, created.id);
         if (mail) void services.mailer.deliver(mail);
         return reply.status(201).header('cache-control', 'no-store').send(toRawCustomer(created));
       },
@@ -229,15 +237,14 @@ export function authRoutes(services: AccountServices): FastifyPluginAsyncTypebox
             // E-mail and phone of one account are one account; an unknown name counts under itself.
             account: accountOf(customer?.id ?? null, `${type}:${name}`),
             client: request.ip,
-            knownDevice: customer && device ? await services.throttle.isKnownDevice(customer.id, device) : false,
+            knownDevice: customer && device && (await services.throttle.isKnownDevice(customer.id, device)) ? device : null,
           });
           if (turn.waitMs > 0) throw tooManyLogins(reply, turn.waitMs);
           const ok = await verifyPassword(customer?.passwordHash, password);
           // The failure was counted by begin().
           if (!ok || !customer || customer.deletedAt) throw new HttpError(422, authErrorTexts[422]);
           await turn.succeeded();
-          const deviceCookie = setDeviceCookie(reply, device, { path: loginPath, secure: services.secureCookies, maxAgeMs: services.throttle.rules.deviceMs });
-          await services.throttle.rememberDevice(customer.id, deviceCookie);
+          await rememberDevice(request, reply, customer.id);
           await logIn(request, reply, customer.id);
           return reply.header('cache-control', 'no-store').send(toRawCustomer(customer));
         },
