@@ -142,20 +142,31 @@ export class LoginThrottle {
   /** Counts a login attempt before its password is checked; see LoginTurn. */
   async begin(attempt: LoginAttempt): Promise<LoginTurn> {
     const now = this.now();
-    const counters: Array<[string, SlowDown]> = [[keys.pair(attempt), this.rules.pair]];
-    if (!attempt.knownDevice) counters.push([keys.client(attempt), this.rules.client], [keys.account(attempt), this.rules.account]);
-    const hits = await Promise.all(counters.map(([key]) => this.store.hit(key, this.rules.windowMs, now)));
-    const wait = Math.max(...hits.map((h, i) => waitMs(h.count, h.windowStart, now, counters[i]![1], this.rules.windowMs)));
-    const [pair, ...failuresOnly] = counters.map(([key]) => key);
+    const taken: string[] = [];
+    /** Counts this attempt under each key; the longest wait any of them asks for. */
+    const take = async (counters: Array<[string, SlowDown]>): Promise<number> => {
+      taken.push(...counters.map(([key]) => key));
+      const hits = await Promise.all(counters.map(([key]) => this.store.hit(key, this.rules.windowMs, now)));
+      return Math.max(...hits.map((h, i) => waitMs(h.count, h.windowStart, now, counters[i]![1], this.rules.windowMs)));
+    };
+    const pair = keys.pair(attempt);
+    let wait: number;
+    if (attempt.knownDevice) {
+      wait = await take([[pair, this.rules.pair]]);
+    } else {
+      // The client first: a client that must wait adds no counters for the names it tries (bounded rows and keys).
+      wait = await take([[keys.client(attempt), this.rules.client]]);
+      if (wait === 0) wait = await take([[pair, this.rules.pair], [keys.account(attempt), this.rules.account]]);
+    }
     if (wait > 0) {
       // Refused: not an attempt at the password, so it costs nothing (hammering does not push the wait further).
-      await Promise.all(counters.map(([key]) => this.store.refund(key)));
+      await Promise.all(taken.map((key) => this.store.refund(key)));
       return { waitMs: wait, succeeded: async () => {} };
     }
     return {
       waitMs: 0,
       succeeded: async () => {
-        await Promise.all([this.store.clear(pair!), ...failuresOnly.map((key) => this.store.refund(key))]);
+        await Promise.all(taken.map((key) => (key === pair ? this.store.clear(key) : this.store.refund(key))));
       },
     };
   }
