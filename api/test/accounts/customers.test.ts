@@ -10,7 +10,7 @@ import { accountFieldTexts } from '../../src/accounts/validation.js';
 import { DEFAULT_RULES } from '../../src/accounts/throttle.js';
 import { MAILS_PER_CLIENT, REGISTRATIONS_PER_CLIENT } from '../../src/accounts/clientLimits.js';
 import { hashToken } from '../../src/accounts/tokens.js';
-import { MAIL_LIMIT } from '../../src/routes/customers/auth.js';
+import { accountMessages, MAIL_LIMIT } from '../../src/routes/customers/auth.js';
 import { testDatabaseKinds } from '../support/databases.js';
 import { useTestApp } from '../support/app.js';
 import { ean13 } from '../support/fixtures.js';
@@ -455,6 +455,21 @@ export function runCustomerSuite(kind: 'pglite' | 'postgres', env: Record<string
     expect(await mails()).toBe(before + MAILS_PER_CLIENT.max + 1);
   });
 
+  it('limits verification mails per client across accounts: resend answers 429 with its text', async () => {
+    const ip = '10.252.0.1';
+    const shoppers: Browser[] = [];
+    for (let i = 0; i < 5; i++) {
+      const b = await new Browser(() => t().app, ip).open();
+      expect((await b.post('/customers/register', registration())).statusCode).toBe(201);
+      shoppers.push(b);
+    }
+    const statuses: number[] = [];
+    for (let i = 0; i < MAILS_PER_CLIENT.max + 1; i++) statuses.push((await shoppers[i % shoppers.length]!.get('/customers/email/resend')).statusCode);
+    expect(statuses).toEqual([...Array(MAILS_PER_CLIENT.max).fill(200), 429]);
+    const refused = await shoppers[0]!.get('/customers/email/resend');
+    expect(refused.json().message).toBe(accountMessages.tooManyMails);
+  });
+
   describe('update and delete (ownership)', () => {
     it('PUT: 404 without a user, 401 for another id, 422 field messages, 423 on a used phone, partial updates', async () => {
       const a = await registered();
@@ -656,5 +671,18 @@ describe.each([
     // Another shopper through the same load balancer (a new device too) is another client.
     const elsewhere = await new Browser(() => t().app, '10.9.0.1').open();
     expect((await attempt(elsewhere, '198.51.100.8', PASSWORD)).statusCode).toBe(200);
+  });
+
+  it.runIf(Array.isArray(trustProxy))('a client connecting directly cannot pick its address with X-Forwarded-For', async () => {
+    const body = registration();
+    const owner = await new Browser(() => t().app, '10.9.0.1').open();
+    expect((await owner.send('POST', '/customers/register', body, { headers: { 'x-forwarded-for': '198.51.100.20' } })).statusCode).toBe(201);
+    const direct = await new Browser(() => t().app, '192.0.2.50').open();
+    const statuses: number[] = [];
+    for (let i = 0; i <= DEFAULT_RULES.pair.free; i++) {
+      const res = await direct.send('POST', '/customers/login', { username: body.email, password: 'feil' }, { headers: { 'x-forwarded-for': `203.0.113.${100 + i}` } });
+      statuses.push(res.statusCode);
+    }
+    expect(statuses).toEqual([...Array(DEFAULT_RULES.pair.free).fill(422), 429]);
   });
 });
