@@ -120,16 +120,20 @@ export interface LoginTurn {
   succeeded(): Promise<void>;
 }
 
-/** The account key of a username: the customer's id when it belongs to one, else the username as normalised. */
-export const accountOf = (customerId: number | null, normalisedUsername: string) =>
-  customerId !== null ? `c${customerId}` : `u:${normalisedUsername.slice(0, 254)}`;
+/**
+ * The account key of a username: the customer's when it belongs to one, else the username as normalised. The
+ * customer's id with its creation time, since ids start again in a new database while a shared Redis keeps its
+ * counters and known devices (a test database, a restored backup): a new customer must not inherit them.
+ */
+export const accountOf = (customer: { id: number; createdAt: Date } | null | undefined, normalisedUsername: string) =>
+  customer ? `c${customer.id}.${customer.createdAt.getTime().toString(36)}` : `u:${normalisedUsername.slice(0, 254)}`;
 
 const digest = (device: string) => createHash('sha256').update(device).digest('base64url');
 const keys = {
   pair: (a: LoginAttempt) => `login:pair:${a.account}|${a.knownDevice ? `d:${digest(a.knownDevice)}` : a.client}`,
   client: (a: LoginAttempt) => `login:client:${a.client}`,
   account: (a: LoginAttempt) => `login:account:${a.account}`,
-  device: (customerId: number, device: string) => `login:device:c${customerId}:${digest(device)}`,
+  device: (account: string, device: string) => `login:device:${account}:${digest(device)}`,
 };
 
 export class LoginThrottle {
@@ -171,13 +175,13 @@ export class LoginThrottle {
     };
   }
 
-  /** The device (its device cookie) has logged in to this customer's account within deviceMs. */
-  async isKnownDevice(customerId: number, device: string): Promise<boolean> {
-    return (await this.store.peek(keys.device(customerId, device), this.rules.deviceMs, this.now())) !== null;
+  /** The device (its device cookie) has logged in to this account (accountOf a customer) within deviceMs. */
+  async isKnownDevice(account: string, device: string): Promise<boolean> {
+    return (await this.store.peek(keys.device(account, device), this.rules.deviceMs, this.now())) !== null;
   }
 
-  async rememberDevice(customerId: number, device: string): Promise<void> {
-    await this.store.hit(keys.device(customerId, device), this.rules.deviceMs, this.now());
+  async rememberDevice(account: string, device: string): Promise<void> {
+    await this.store.hit(keys.device(account, device), this.rules.deviceMs, this.now());
   }
 
   /** The owner proved the account is theirs another way (password reset): unknown devices start afresh. */

@@ -189,7 +189,7 @@ export function runCustomerSuite(kind: 'pglite' | 'postgres', env: Record<string
       await t()
         .db.update(s.loginAttempts)
         .set({ windowStart: sql`${s.loginAttempts.windowStart} - ${ms} * interval '1 millisecond'` })
-        .where(like(s.loginAttempts.key, `login:%:c${customerId}|%`));
+        .where(like(s.loginAttempts.key, `login:%:c${customerId}.%|%`));
     }
     const free = DEFAULT_RULES.pair.free;
 

@@ -112,7 +112,10 @@ describe('login slow-down rule (accounts/throttle.ts)', () => {
   });
 
   it('keys: e-mail and phone of one customer are one account; unknown names count under themselves', () => {
-    expect(accountOf(42, 'email:kari@example.no')).toBe(accountOf(42, 'phone:91234567'));
+    const kari = { id: 42, createdAt: new Date('2026-01-02T03:04:05Z') };
+    expect(accountOf(kari, 'email:kari@example.no')).toBe(accountOf(kari, 'phone:91234567'));
     expect(accountOf(null, 'email:ingen@example.no')).not.toBe(accountOf(null, 'phone:91234567'));
+    // Customer 42 of another database (ids start again) is another account, for a Redis shared by both.
+    expect(accountOf({ id: 42, createdAt: new Date('2026-03-04T05:06:07Z') }, '')).not.toBe(accountOf(kari, ''));
   });
 });

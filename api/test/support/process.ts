@@ -57,6 +57,9 @@ export class Client {
   /** The login device cookie (`device=…`), sent back like a browser does. */
   device = '';
 
+  /** Sent as X-Forwarded-For when set (an API process started with TRUST_PROXY takes it as the client). */
+  constructor(readonly forwardedFor?: string) {}
+
   async open(base: string): Promise<this> {
     const res = await fetch(`${base}/`, { headers: { accept: 'text/html', cookie: this.cookie } });
     this.keep(res);
@@ -80,6 +83,7 @@ export class Client {
         cookie: [this.cookie, path.startsWith('/customers/login') ? this.device : ''].filter(Boolean).join('; '),
         'x-csrf-token': this.token,
         'x-requested-with': 'XMLHttpRequest',
+        ...(this.forwardedFor ? { 'x-forwarded-for': this.forwardedFor } : {}),
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
       },
       body: body === undefined ? undefined : JSON.stringify(body),

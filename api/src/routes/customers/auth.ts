@@ -115,9 +115,9 @@ export function authRoutes(services: AccountServices): FastifyPluginAsyncTypebox
     const loginPath = `${app.prefix}/customers/login`;
 
     /** Sets or renews the device cookie and remembers it for the account (the login throttle's known devices). */
-    async function rememberDevice(request: FastifyRequest, reply: FastifyReply, customerId: number): Promise<void> {
+    async function rememberDevice(request: FastifyRequest, reply: FastifyReply, customer: CustomerRow): Promise<void> {
       const options = { path: loginPath, secure: services.secureCookies, maxAgeMs: services.throttle.rules.deviceMs };
-      await services.throttle.rememberDevice(customerId, setDeviceCookie(reply, deviceCookieOf(request), options));
+      await services.throttle.rememberDevice(accountOf(customer, ''), setDeviceCookie(reply, deviceCookieOf(request), options));
     }
 
     /** A new verification link, written to the outbox through `tx`; deliver it after the commit. */
@@ -199,7 +199,7 @@ export function authRoutes(services: AccountServices): FastifyPluginAsyncTypebox
           throw error;
         }
         // Registering logs the device in: it is known to the account from now on.
-        await rememberDevice(request, reply, created.id);
+        await rememberDevice(request, reply, created);
         if (mail) void services.mailer.deliver(mail);
         return reply.status(201).header('cache-control', 'no-store').send(toRawCustomer(created));
       },
@@ -232,19 +232,20 @@ export function authRoutes(services: AccountServices): FastifyPluginAsyncTypebox
             type === 'email'
               ? await db.select().from(customers).where(eq(customers.email, name))
               : await db.select().from(customers).where(eq(customers.phone, name));
+          // E-mail and phone of one account are one account; an unknown name counts under itself.
+          const account = accountOf(customer, `${type}:${name}`);
           const device = deviceCookieOf(request);
           const turn = await services.throttle.begin({
-            // E-mail and phone of one account are one account; an unknown name counts under itself.
-            account: accountOf(customer?.id ?? null, `${type}:${name}`),
+            account,
             client: request.ip,
-            knownDevice: customer && device && (await services.throttle.isKnownDevice(customer.id, device)) ? device : null,
+            knownDevice: customer && device && (await services.throttle.isKnownDevice(account, device)) ? device : null,
           });
           if (turn.waitMs > 0) throw tooManyLogins(reply, turn.waitMs);
           const ok = await verifyPassword(customer?.passwordHash, password);
           // The failure was counted by begin().
           if (!ok || !customer || customer.deletedAt) throw new HttpError(422, authErrorTexts[422]);
           await turn.succeeded();
-          await rememberDevice(request, reply, customer.id);
+          await rememberDevice(request, reply, customer);
           await logIn(request, reply, customer.id);
           return reply.header('cache-control', 'no-store').send(toRawCustomer(customer));
         },
@@ -377,7 +378,7 @@ export function authRoutes(services: AccountServices): FastifyPluginAsyncTypebox
         });
         request.session.forgetEnded(ended.map((session) => session.id));
         // The owner proved the account is theirs: logins from new devices start afresh (the old password is gone).
-        await services.throttle.forgetAccountFailures(accountOf(customer.id, ''));
+        await services.throttle.forgetAccountFailures(accountOf(customer, ''));
         return reply.send({ message: accountMessages.passwordChanged });
       },
     );
