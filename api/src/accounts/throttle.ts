@@ -198,6 +198,11 @@ export class LoginThrottle {
     for (const prefix of ['login:pair:', 'login:client:', 'login:account:', CLIENT_LIMIT_PREFIX]) {
       await this.store.purge(prefix, new Date(now - this.rules.windowMs));
     }
+    // The per-account mail limits (routes/customers/auth.ts, keyed by e-mail address) and issue 6's login counters,
+    // no longer written, are fixed windows of COUNTER_WINDOW_MS.
+    for (const prefix of ['reset:', 'verify:', 'account:', 'ip:']) {
+      await this.store.purge(prefix, new Date(now - COUNTER_WINDOW_MS));
+    }
   }
 }
 

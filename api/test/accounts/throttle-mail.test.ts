@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { like } from 'drizzle-orm';
 import { authErrorTexts } from '@shop/contracts/texts/forms';
 import * as s from '../../src/db/schema.js';
-import { DatabaseCounterStore, DEFAULT_RULES, LoginThrottle, RedisCounterStore, type CounterStore, type LoginRules } from '../../src/accounts/throttle.js';
+import { COUNTER_WINDOW_MS, DatabaseCounterStore, DEFAULT_RULES, LoginThrottle, RedisCounterStore, type CounterStore, type LoginRules } from '../../src/accounts/throttle.js';
 import { sendSmtp } from '../../src/accounts/mail.js';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../support/databases.js';
 import { useTestApp } from '../support/app.js';
@@ -158,13 +158,16 @@ describe.each(testDatabaseKinds())('database counter store on %s', (kind) => {
     expect(await store.count(key)).toBe(1);
   });
 
-  it('purge removes ended login counters and keeps live ones and other users\' keys', async () => {
+  it('purge removes ended login and mail counters and keeps live ones and other users\' keys', async () => {
     let clock = Date.now();
     const store = new DatabaseCounterStore(testDb.database.db, rules.windowMs);
     const throttle = new LoginThrottle(store, rules, () => clock);
     const old = { account: `c${unique()}`, client: '10.7.7.7', knownDevice: null };
     await throttle.begin(old);
     await store.hit('poll:someone-else', 1000, clock);
+    // Mail limits and issue 6's counters: fixed windows of COUNTER_WINDOW_MS.
+    await store.hit('reset:kari@example.no', COUNTER_WINDOW_MS, clock - COUNTER_WINDOW_MS);
+    await store.hit('ip:10.7.7.7', COUNTER_WINDOW_MS, clock - COUNTER_WINDOW_MS);
     clock += rules.windowMs + 1;
     const live = { account: `c${unique()}`, client: '10.7.7.8', knownDevice: null };
     await throttle.begin(live);
@@ -173,6 +176,8 @@ describe.each(testDatabaseKinds())('database counter store on %s', (kind) => {
     expect(keys).not.toContain(`login:pair:${old.account}|${old.client}`);
     expect(keys).toContain(`login:pair:${live.account}|${live.client}`);
     expect(keys).toContain('poll:someone-else');
+    expect(keys).not.toContain('reset:kari@example.no');
+    expect(keys).not.toContain('ip:10.7.7.7');
   });
 });
 
