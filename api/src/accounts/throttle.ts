@@ -44,7 +44,8 @@ export interface LoginRules {
 
 const MINUTE = 60_000;
 
-// An owner who mistyped five times waits half a minute; a guesser gets about a dozen tries per account an hour.
+// An owner who mistyped five times waits half a minute; a guesser gets about a dozen tries per account and client
+// an hour, and all clients together about seventeen per account from devices that never logged in to it.
 export const DEFAULT_RULES: LoginRules = {
   pair: { free: 5, firstDelayMs: 30_000, maxDelayMs: 15 * MINUTE },
   // Offices and mobile carriers share an address: a higher allowance and a shorter cap.
