@@ -12,7 +12,10 @@
  * STATIC_ROOT   folder holding shell/dist and <remote>/dist to serve (default: this checkout)
  * PUBLIC_URL    the shop's public origin (e-mail links, payment callbacks); required, and https, in production
  * API_DOCS      `1` serves the OpenAPI docs at /api/docs, `0` does not; default: served unless NODE_ENV=production
+ * TRUST_PROXY   which proxies' X-Forwarded-For to believe for the client address (Fastify's trustProxy): `true`,
+ *               a hop count, or a comma-separated list of addresses/CIDRs; unset = none (the socket peer is the client)
  */
+import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -42,7 +45,12 @@ export interface Config {
   publicUrl: string | undefined;
   /** Serve the OpenAPI docs (UI and JSON) at /api/docs. */
   apiDocs: boolean;
+  /** Fastify's trustProxy; false = X-Forwarded-For is ignored. */
+  trustProxy: TrustProxy;
 }
+
+/** The forms of Fastify's trustProxy the environment can give. */
+export type TrustProxy = boolean | number | string[];
 
 export class ConfigError extends Error {
   constructor(message: string) {
@@ -106,6 +114,36 @@ export function parsePublicUrl(env: NodeJS.ProcessEnv): string | undefined {
   return url.origin;
 }
 
+/** An IPv4/IPv6 address, optionally with a /prefix length that fits it. */
+function isAddressOrCidr(value: string): boolean {
+  const [address, prefix, ...rest] = value.split('/');
+  const family = net.isIP(address ?? '');
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: off unless set. Without it the client address used for throttling is the socket peer and an
+ * X-Forwarded-For header changes nothing; behind a load balancer it must be set, else every shopper is one client.
+ */
+export function parseTrustProxy(raw: string | undefined): TrustProxy {
+  const value = raw?.trim() ?? '';
+  if (value === '' || value === 'false') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    if (hops < 1 || hops > 100) throw new ConfigError(`TRUST_PROXY hop count must be 1–100, got "${raw}"`);
+    return hops;
+  }
+  const entries = value.split(',').map((entry) => entry.trim());
+  const bad = entries.find((entry) => !isAddressOrCidr(entry));
+  if (bad !== undefined) {
+    throw new ConfigError(`TRUST_PROXY must be true, false, a hop count or a comma-separated list of addresses/CIDRs; "${bad}" is none of those`);
+  }
+  return entries;
+}
+
 export interface LoadConfigDeps {
   cwd: string;
   readFile: (file: string) => string;
@@ -146,6 +184,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, deps: LoadConfigDeps): Config
     publicUrl: parsePublicUrl(env),
     // The docs list every route and input of the API: a help in development, a map for an attacker in production.
     apiDocs: env.API_DOCS ? env.API_DOCS === '1' : !production,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
   };
 }
 

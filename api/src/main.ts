@@ -97,6 +97,7 @@ async function main(): Promise<void> {
     apiDocs: config.apiDocs,
     logger: { level: config.logLevel },
     logRequests: config.logLevel === 'debug' || config.logLevel === 'trace',
+    trustProxy: config.trustProxy,
   });
   goOn();
   await app.listen({ port: config.port, host: config.host });

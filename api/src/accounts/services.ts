@@ -1,7 +1,7 @@
 /**
  * What the customer routes need besides the database, built once per app from the environment:
  * REDIS_URL (shared login throttling), SMTP_URL (e-mail delivery), PUBLIC_URL (links in e-mails; default
- * http://localhost:8080).
+ * http://localhost:8080), NODE_ENV=production (the device cookie is Secure, like the session cookie).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, eq, isNull, or } from 'drizzle-orm';
@@ -14,13 +14,23 @@ export interface AccountServices {
   throttle: LoginThrottle;
   mailer: Mailer;
   publicUrl: string;
+  /** Cookies the account routes set (the login device cookie) are Secure. */
+  secureCookies: boolean;
 }
+
+/** How often ended login counters are removed from the database (Redis keys expire on their own). */
+const PURGE_EVERY_MS = 60 * 60 * 1000;
 
 export function createAccountServices(app: FastifyInstance, env: NodeJS.ProcessEnv = process.env): AccountServices {
   const db = app.database.db;
   const throttle = createLoginThrottle(db, env.REDIS_URL || undefined);
   const mailer = new Mailer(db, app.log, env.SMTP_URL || undefined);
+  const purge = setInterval(() => {
+    throttle.purge().catch((error: unknown) => app.log.warn({ err: error }, 'could not purge ended login counters'));
+  }, PURGE_EVERY_MS);
+  purge.unref();
   app.addHook('onClose', async () => {
+    clearInterval(purge);
     await mailer.drain();
     await throttle.store.close();
   });
@@ -28,6 +38,7 @@ export function createAccountServices(app: FastifyInstance, env: NodeJS.ProcessE
     throttle,
     mailer,
     publicUrl: (env.PUBLIC_URL || 'http://localhost:8080').replace(/\/$/, ''),
+    secureCookies: env.NODE_ENV === 'production',
   };
 }
 

@@ -12,7 +12,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Database } from '../db/index.js';
-import { defaultRemotes, REPO_ROOT, type RemotesConfig } from '../config.js';
+import { defaultRemotes, REPO_ROOT, type RemotesConfig, type TrustProxy } from '../config.js';
 import { apiRoutes } from '../routes/index.js';
 import { ErrorBody, installErrorHandling } from './errors.js';
 import { installFrontends } from './frontends.js';
@@ -38,16 +38,31 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Log every request (noisy: the front ends' assets are requests too). Default false. */
   logRequests?: boolean;
+  /** Proxies whose X-Forwarded-For gives request.ip (TRUST_PROXY); default false: the socket peer is the client. */
+  trustProxy?: TrustProxy;
 }
 
 export type App = FastifyInstance;
 
+/**
+ * TRUST_PROXY as Fastify takes it. A hop count becomes "trust the nearest n addresses": Fastify 5 now trusts no
+ * address for a bare number (it cannot check the nearest peer), which would silently ignore the setting; the README
+ * says a hop count is only for processes that clients cannot reach except through the proxies.
+ */
+export function fastifyTrustProxy(trust: TrustProxy): FastifyServerOptions['trustProxy'] {
+  if (typeof trust !== 'number') return trust;
+  return (_address: string, hop: number) => hop < trust;
+}
+
 export async function buildApp(options: AppOptions): Promise<App> {
+  // request.ip is the client every throttle counts under (accounts/throttle.ts): only believe configured proxies.
+  const trustProxy = fastifyTrustProxy(options.trustProxy ?? false);
   const app = Fastify({
     logger: options.logger ?? false,
     logController: new LogController({ disableRequestLogging: !options.logRequests }),
     // A caller's X-Request-Id is kept as the log's request id, so a reported problem can be traced across services.
     requestIdHeader: 'x-request-id',
+    trustProxy,
     // strictNumbers: false so that minimum/maximum also apply to "Infinity"/"1e309" coerced from text (with strict
     // numbers ajv skips the bounds of non-finite numbers); every numeric input has bounds (see server/input.ts).
     ajv: { customOptions: { coerceTypes: 'array', useDefaults: true, removeAdditional: true, allErrors: true, strictNumbers: false } },

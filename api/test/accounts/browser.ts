@@ -18,9 +18,22 @@ export function makeShellTree(): string {
   return root;
 }
 
+/** The `device=…` pair of a response's set-cookie header (the login device cookie, accounts/deviceCookie.ts). */
+function deviceCookieOf(headers: Record<string, unknown>): string | null {
+  const raw = headers['set-cookie'];
+  const list = Array.isArray(raw) ? raw : typeof raw === 'string' ? [raw] : [];
+  for (const c of list as string[]) {
+    const pair = c.split(';')[0]!;
+    if (pair.startsWith('device=')) return pair;
+  }
+  return null;
+}
+
 export class Browser {
   cookie: string | null = null;
   token: string | null = null;
+  /** The login device cookie, kept like a browser keeps it (sent to the login routes). */
+  device: string | null = null;
 
   constructor(
     private readonly app: () => App,
@@ -34,9 +47,15 @@ export class Browser {
     return this;
   }
 
-  async send(method: InjectOptions['method'], url: string, payload?: unknown, extra: { csrf?: boolean } = {}): Promise<LightMyRequestResponse> {
-    const headers: Record<string, string> = { 'x-requested-with': 'XMLHttpRequest' };
-    if (this.cookie) headers.cookie = this.cookie;
+  async send(
+    method: InjectOptions['method'],
+    url: string,
+    payload?: unknown,
+    extra: { csrf?: boolean; headers?: Record<string, string> } = {},
+  ): Promise<LightMyRequestResponse> {
+    const headers: Record<string, string> = { 'x-requested-with': 'XMLHttpRequest', ...extra.headers };
+    const cookies = [this.cookie, url.startsWith('/customers/login') ? this.device : null].filter(Boolean);
+    if (cookies.length) headers.cookie = cookies.join('; ');
     if (this.token && extra.csrf !== false) headers['x-csrf-token'] = this.token;
     const res = await this.app().inject({
       method,
@@ -47,6 +66,7 @@ export class Browser {
     });
     const cookie = sessionCookieOf(res.headers);
     if (cookie) this.cookie = cookie;
+    this.device = deviceCookieOf(res.headers) ?? this.device;
     const token = res.headers['x-csrf-token'];
     if (typeof token === 'string') this.token = token;
     return res;

@@ -1,15 +1,16 @@
 /** Issue 6 API: every status of the customer routes, ownership, throttling and session rotation, on every database. */
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, desc, eq, inArray, like } from 'drizzle-orm';
+import { and, desc, eq, inArray, like, sql } from 'drizzle-orm';
 import { accountTexts, authErrorTexts, requiredFieldTexts } from '@shop/contracts/texts/forms';
 import type { RawCustomer, RawCustomerOrder, RawPaginated, RawReservation, RawReview } from '@shop/contracts/types';
 import * as s from '../../src/db/schema.js';
 import { hashSessionId } from '../../src/server/session.js';
 import { accountFieldTexts } from '../../src/accounts/validation.js';
-import { DEFAULT_LIMITS } from '../../src/accounts/throttle.js';
+import { DEFAULT_RULES } from '../../src/accounts/throttle.js';
+import { MAILS_PER_CLIENT, REGISTRATIONS_PER_CLIENT } from '../../src/accounts/clientLimits.js';
 import { hashToken } from '../../src/accounts/tokens.js';
-import { MAIL_LIMIT } from '../../src/routes/customers/auth.js';
+import { accountMessages, MAIL_LIMIT } from '../../src/routes/customers/auth.js';
 import { testDatabaseKinds } from '../support/databases.js';
 import { useTestApp } from '../support/app.js';
 import { ean13 } from '../support/fixtures.js';
@@ -183,38 +184,125 @@ export function runCustomerSuite(kind: 'pglite' | 'postgres', env: Record<string
       expect((await other.send('POST', '/customers/login', { username: body.email, password: PASSWORD }, { csrf: false })).statusCode).toBe(419);
     });
 
-    it('throttles per account: 429 after too many failures, even with the right password and from another address', async () => {
-      const { body } = await registered();
-      const b = await browser();
-      for (let i = 0; i < DEFAULT_LIMITS.perAccount; i++) {
-        expect((await b.post('/customers/login', { username: body.email, password: `feil-${i}` })).statusCode).toBe(422);
-      }
-      const blocked = await b.post('/customers/login', { username: body.email, password: PASSWORD });
-      expect(blocked.statusCode).toBe(429);
-      expect(blocked.json().message).toBe(authErrorTexts[429]);
-      const elsewhere = await browser();
-      expect((await elsewhere.post('/customers/login', { username: body.email.toUpperCase(), password: PASSWORD })).statusCode).toBe(429);
+    /** Moves the pair counters of this account back in time, as the clock moving on would (no sleeping). */
+    async function timePasses(customerId: number, ms: number) {
+      await t()
+        .db.update(s.loginAttempts)
+        .set({ windowStart: sql`${s.loginAttempts.windowStart} - ${ms} * interval '1 millisecond'` })
+        .where(like(s.loginAttempts.key, `login:%:c${customerId}.%|%`));
+    }
+    const free = DEFAULT_RULES.pair.free;
+
+    it('slows the failing client on that account (429 + Retry-After), lets it try again after the wait; the owner on another client logs in', async () => {
+      const { body, customer } = await registered();
+      const attacker = await browser();
+      const statuses: number[] = [];
+      for (let i = 0; i < 20; i++) statuses.push((await attacker.post('/customers/login', { username: body.email, password: `feil-${i}` })).statusCode);
+      expect(statuses).toEqual([...Array(free).fill(422), ...Array(20 - free).fill(429)]);
+      // Slowed even with the right password: the wait is the answer, not a hint.
+      const slowed = await attacker.post('/customers/login', { username: body.email, password: PASSWORD });
+      expect(slowed.statusCode).toBe(429);
+      expect(slowed.json().message).toBe(authErrorTexts[429]);
+      // Seconds left of the first delay (the attempts above took a little of it).
+      const first = DEFAULT_RULES.pair.firstDelayMs / 1000;
+      expect(Number(slowed.headers['retry-after'])).toBeGreaterThan(first - 10);
+      expect(Number(slowed.headers['retry-after'])).toBeLessThanOrEqual(first);
+      // The rightful owner, on a device that never logged in before, from their own client: not locked out.
+      const owner = await browser();
+      expect((await owner.post('/customers/login', { username: body.email.toUpperCase(), password: PASSWORD })).statusCode).toBe(200);
+      // After the wait, the attacker's client may try once more, then waits twice as long.
+      await timePasses(customer.id, DEFAULT_RULES.pair.firstDelayMs);
+      expect((await attacker.post('/customers/login', { username: body.email, password: 'feil-igjen' })).statusCode).toBe(422);
+      const longer = await attacker.post('/customers/login', { username: body.email, password: PASSWORD });
+      expect(longer.statusCode).toBe(429);
+      expect(Number(longer.headers['retry-after'])).toBeGreaterThan(2 * first - 10);
+      expect(Number(longer.headers['retry-after'])).toBeLessThanOrEqual(2 * first);
+      await timePasses(customer.id, 2 * DEFAULT_RULES.pair.firstDelayMs);
+      expect((await attacker.post('/customers/login', { username: body.email, password: PASSWORD })).statusCode).toBe(200);
     });
 
-    it('throttles per address: 429 for any account once one address has failed too often; other addresses still work', async () => {
+    it('many clients failing on one account slow new devices, never the device the owner logged in from', async () => {
+      const { b: ownerDevice, body } = await registered();
+      await ownerDevice.post('/customers/logout');
+      expect((await ownerDevice.post('/customers/login', { username: body.email, password: PASSWORD })).statusCode).toBe(200);
+      expect(ownerDevice.device).toMatch(/^device=[A-Za-z0-9_-]{43}$/);
+      await ownerDevice.post('/customers/logout');
+      for (let i = 0; i < DEFAULT_RULES.account.free; i++) {
+        expect((await (await browser()).post('/customers/login', { username: body.email, password: `feil-${i}` })).statusCode).toBe(422);
+      }
+      expect((await (await browser()).post('/customers/login', { username: body.email, password: 'feil' })).statusCode).toBe(429);
+      expect((await (await browser()).post('/customers/login', { username: body.email, password: PASSWORD })).statusCode).toBe(429);
+      expect((await ownerDevice.post('/customers/login', { username: body.email, password: PASSWORD })).statusCode).toBe(200);
+      // A forged device cookie counts for nothing.
+      const forged = await browser();
+      forged.device = `device=${'A'.repeat(43)}`;
+      expect((await forged.post('/customers/login', { username: body.email, password: PASSWORD })).statusCode).toBe(429);
+    });
+
+    it('e-mail and phone logins of one account share one counter', async () => {
+      const { body } = await registered();
+      const b = await browser();
+      const usernames = [body.email, `+47 ${body.phone}`, body.phone, `0047${body.phone}`, body.email.toUpperCase()];
+      for (let i = 0; i < free; i++) {
+        expect((await b.post('/customers/login', { username: usernames[i % usernames.length], password: 'feil' })).statusCode).toBe(422);
+      }
+      expect((await b.post('/customers/login/phone', { username: body.phone, password: PASSWORD })).statusCode).toBe(429);
+      expect((await b.post('/customers/login/email', { username: body.email, password: PASSWORD })).statusCode).toBe(429);
+    });
+
+    it('unknown usernames are slowed like real ones: the answers do not tell which exist', async () => {
+      const { body } = await registered();
+      const known = await browser();
+      const unknown = await browser();
+      const answers = async (b: Browser, username: string) => {
+        const out: string[] = [];
+        for (let i = 0; i <= free; i++) {
+          const res = await b.post('/customers/login', { username, password: 'feil' });
+          out.push(`${res.statusCode} ${res.json().message} ${res.headers['retry-after'] ? 'retry-after' : ''}`);
+        }
+        return out;
+      };
+      expect(await answers(unknown, `ingen.${Date.now()}@example.no`)).toEqual(await answers(known, body.email));
+    });
+
+    it('a client failing on many accounts is slowed after its allowance; other clients still log in', async () => {
       const { body } = await registered();
       const attacker = await browser();
-      for (let i = 0; i < DEFAULT_LIMITS.perAddress; i++) {
-        expect((await attacker.post('/customers/login', { username: `gjett${i}@example.no`, password: 'x' })).statusCode).toBe(422);
+      for (let i = 0; i < DEFAULT_RULES.client.free; i++) {
+        expect((await attacker.post('/customers/login', { username: `gjett${i}.${Date.now()}@example.no`, password: 'x' })).statusCode).toBe(422);
       }
       expect((await attacker.post('/customers/login', { username: body.email, password: PASSWORD })).statusCode).toBe(429);
       expect((await (await browser()).post('/customers/login', { username: body.email, password: PASSWORD })).statusCode).toBe(200);
     });
 
-    it('a successful login clears the account counter', async () => {
+    it('X-Forwarded-For does not change the client without TRUST_PROXY', async () => {
       const { body } = await registered();
       const b = await browser();
-      for (let i = 0; i < DEFAULT_LIMITS.perAccount - 1; i++) await b.post('/customers/login', { username: body.email, password: 'feil' });
+      for (let i = 0; i < free; i++) {
+        const res = await b.send('POST', '/customers/login', { username: body.email, password: 'feil' }, { headers: { 'x-forwarded-for': `203.0.113.${i}` } });
+        expect(res.statusCode).toBe(422);
+      }
+      const spoofed = await b.send('POST', '/customers/login', { username: body.email, password: 'feil' }, { headers: { 'x-forwarded-for': '203.0.113.200' } });
+      expect(spoofed.statusCode).toBe(429);
+    });
+
+    it('a successful login clears the pair counter', async () => {
+      const { body } = await registered();
+      const b = await browser();
+      for (let i = 0; i < free - 1; i++) await b.post('/customers/login', { username: body.email, password: 'feil' });
       expect((await b.post('/customers/login', { username: body.email, password: PASSWORD })).statusCode).toBe(200);
       await b.post('/customers/logout');
-      for (let i = 0; i < DEFAULT_LIMITS.perAccount - 1; i++) {
+      for (let i = 0; i < free; i++) {
         expect((await b.post('/customers/login', { username: body.email, password: 'feil' })).statusCode).toBe(422);
       }
+    });
+
+    it('parallel guesses from one client on one account: only the free ones reach the password check', async () => {
+      const { body } = await registered();
+      const b = await browser();
+      const statuses = await Promise.all(Array.from({ length: 12 }, (_, i) => b.post('/customers/login', { username: body.email, password: `feil-${i}` })));
+      expect(statuses.filter((r) => r.statusCode === 422)).toHaveLength(free);
+      expect(statuses.filter((r) => r.statusCode === 429)).toHaveLength(12 - free);
     });
 
     it('empty or blank username/password: 422 invalid data with field errors, never counted toward 429', async () => {
@@ -226,7 +314,7 @@ export function runCustomerSuite(kind: 'pglite' | 'postgres', env: Record<string
         { username: '', password: PASSWORD },
         { username: '  ', password: '' },
       ];
-      for (let i = 0; i <= DEFAULT_LIMITS.perAccount; i++) {
+      for (let i = 0; i <= DEFAULT_RULES.pair.free; i++) {
         const res = await b.post('/customers/login', attempts[i % attempts.length]);
         expect(res.statusCode, res.body).toBe(422);
         const answer = res.json<{ message: string; errors: Array<{ field: string; message: string }> }>();
@@ -333,6 +421,53 @@ export function runCustomerSuite(kind: 'pglite' | 'postgres', env: Record<string
     for (let i = 0; i < MAIL_LIMIT + 2; i++) answers.add((await anonymous.post('/customers/password/email', { email: body.email })).body);
     expect(answers.size).toBe(1);
     expect(await count()).toBe(before + 2 * MAIL_LIMIT);
+  });
+
+  it('limits registrations per client (429, the spec text), 423 answers included; other clients still register', async () => {
+    const ip = '10.250.0.1';
+    const taken = await registered();
+    const from = async () => new Browser(() => t().app, ip).open();
+    const statuses: number[] = [(await (await from()).post('/customers/register', registration({ email: taken.body.email }))).statusCode];
+    for (let i = 1; i < REGISTRATIONS_PER_CLIENT.max; i++) statuses.push((await (await from()).post('/customers/register', registration())).statusCode);
+    expect(statuses).toEqual([423, ...Array(REGISTRATIONS_PER_CLIENT.max - 1).fill(201)]);
+    const refused = await (await from()).post('/customers/register', registration());
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toBe(authErrorTexts[429]);
+    expect((await (await browser()).post('/customers/register', registration())).statusCode).toBe(201);
+  });
+
+  it('limits reset mails per client, whichever the accounts; the answer stays the same', async () => {
+    const accounts: string[] = [];
+    for (let i = 0; i < 5; i++) accounts.push((await registered()).body.email);
+    const mails = async () => (await t().db.select().from(s.emailOutbox).where(inArray(s.emailOutbox.to, accounts))).length;
+    const before = await mails();
+    const client = await new Browser(() => t().app, '10.251.0.1').open();
+    const answers = new Set<string>();
+    // MAIL_LIMIT per account would let all of these through; the client's limit stops them.
+    for (let i = 0; i < 5 * MAIL_LIMIT; i++) {
+      const res = await client.post('/customers/password/email', { email: accounts[i % accounts.length] });
+      answers.add(`${res.statusCode} ${res.body}`);
+    }
+    expect(answers.size).toBe(1);
+    expect(await mails()).toBe(before + MAILS_PER_CLIENT.max);
+    // Another client is not affected.
+    await (await browser()).post('/customers/password/email', { email: accounts[0] });
+    expect(await mails()).toBe(before + MAILS_PER_CLIENT.max + 1);
+  });
+
+  it('limits verification mails per client across accounts: resend answers 429 with its text', async () => {
+    const ip = '10.252.0.1';
+    const shoppers: Browser[] = [];
+    for (let i = 0; i < 5; i++) {
+      const b = await new Browser(() => t().app, ip).open();
+      expect((await b.post('/customers/register', registration())).statusCode).toBe(201);
+      shoppers.push(b);
+    }
+    const statuses: number[] = [];
+    for (let i = 0; i < MAILS_PER_CLIENT.max + 1; i++) statuses.push((await shoppers[i % shoppers.length]!.get('/customers/email/resend')).statusCode);
+    expect(statuses).toEqual([...Array(MAILS_PER_CLIENT.max).fill(200), 429]);
+    const refused = await shoppers[0]!.get('/customers/email/resend');
+    expect(refused.json().message).toBe(accountMessages.tooManyMails);
   });
 
   describe('update and delete (ownership)', () => {
@@ -496,7 +631,7 @@ export function runCustomerSuite(kind: 'pglite' | 'postgres', env: Record<string
   });
 
   it('keeps login_attempts in the right store', async () => {
-    const rows = await t().db.select().from(s.loginAttempts).where(and(like(s.loginAttempts.key, 'account:%')));
+    const rows = await t().db.select().from(s.loginAttempts).where(and(like(s.loginAttempts.key, 'login:%')));
     if (env.REDIS_URL) expect(rows).toEqual([]);
     else expect(rows.length).toBeGreaterThan(0);
   });
@@ -504,4 +639,42 @@ export function runCustomerSuite(kind: 'pglite' | 'postgres', env: Record<string
 
 describe.each(testDatabaseKinds())('customer accounts API on %s', (kind) => {
   runCustomerSuite(kind, { REDIS_URL: undefined, SMTP_URL: undefined });
+});
+
+describe.each([
+  ['the load balancer\'s address', ['10.9.0.1'] as string[] | number],
+  ['a hop count', 1],
+])('TRUST_PROXY set to %s: X-Forwarded-For names the client', (_name, trustProxy) => {
+  const root = makeShellTree();
+  const t = useTestApp('pglite', { rootDir: root, trustProxy });
+  afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+
+  it('shoppers behind the load balancer are separate clients; the forwarded address is the one slowed', async () => {
+    const viaBalancer = await new Browser(() => t().app, '10.9.0.1').open();
+    const owner = await new Browser(() => t().app, '10.9.0.1').open();
+    const body = registration();
+    const reg = await owner.send('POST', '/customers/register', body, { headers: { 'x-forwarded-for': '198.51.100.7' } });
+    expect(reg.statusCode, reg.body).toBe(201);
+    await owner.send('POST', '/customers/logout', {}, { headers: { 'x-forwarded-for': '198.51.100.7' } });
+    const attempt = (b: Browser, client: string, password: string) =>
+      b.send('POST', '/customers/login', { username: body.email, password }, { headers: { 'x-forwarded-for': client } });
+    for (let i = 0; i < DEFAULT_RULES.pair.free; i++) expect((await attempt(viaBalancer, '203.0.113.9', 'feil')).statusCode).toBe(422);
+    expect((await attempt(viaBalancer, '203.0.113.9', PASSWORD)).statusCode).toBe(429);
+    // Another shopper through the same load balancer (a new device too) is another client.
+    const elsewhere = await new Browser(() => t().app, '10.9.0.1').open();
+    expect((await attempt(elsewhere, '198.51.100.8', PASSWORD)).statusCode).toBe(200);
+  });
+
+  it.runIf(Array.isArray(trustProxy))('a client connecting directly cannot pick its address with X-Forwarded-For', async () => {
+    const body = registration();
+    const owner = await new Browser(() => t().app, '10.9.0.1').open();
+    expect((await owner.send('POST', '/customers/register', body, { headers: { 'x-forwarded-for': '198.51.100.20' } })).statusCode).toBe(201);
+    const direct = await new Browser(() => t().app, '192.0.2.50').open();
+    const statuses: number[] = [];
+    for (let i = 0; i <= DEFAULT_RULES.pair.free; i++) {
+      const res = await direct.send('POST', '/customers/login', { username: body.email, password: 'feil' }, { headers: { 'x-forwarded-for': `203.0.113.${100 + i}` } });
+      statuses.push(res.statusCode);
+    }
+    expect(statuses).toEqual([...Array(DEFAULT_RULES.pair.free).fill(422), 429]);
+  });
 });

@@ -1,4 +1,4 @@
-/** Pure account rules: input validation, VAT breakdown, paging, unique-violation detection. */
+/** Pure account rules: input validation, VAT breakdown, paging, unique-violation detection, login slow-down. */
 import { describe, expect, it } from 'vitest';
 import { requiredFieldTexts } from '@shop/contracts/texts/forms';
 import { accountFieldTexts, isValidEmail, normaliseEmail, registrationErrors, updateErrors } from '../../src/accounts/validation.js';
@@ -7,6 +7,7 @@ import { isUniqueViolation } from '../../src/accounts/services.js';
 import { PREFERENCES_LIMITS, preferencesErrors, preferencesTexts } from '../../src/accounts/preferences.js';
 import { missingCurrentPassword, needsCurrentPassword, sensitiveChange } from '../../src/accounts/reauth.js';
 import { currentPasswordTexts } from '@shop/contracts/texts/forms';
+import { accountOf, earliestAttemptMs, waitMs } from '../../src/accounts/throttle.js';
 
 const valid = {
   first_name: 'Kari', last_name: 'Nordmann', email: 'kari@example.no', phone: '91234567', password: 'hemmelig-1',
@@ -132,4 +133,40 @@ describe('small helpers', () => {
     [null, false],
     [new Error('x'), false],
   ])('isUniqueViolation(%j)', (error, expected) => expect(isUniqueViolation(error)).toBe(expected));
+});
+
+describe('login slow-down rule (accounts/throttle.ts)', () => {
+  const rule = { free: 3, firstDelayMs: 1000, maxDelayMs: 5000 };
+  it.each<[number, number]>([
+    [1, 0],
+    [3, 0],
+    [4, 1000],
+    [5, 3000],
+    [6, 7000],
+    // 4000 would pass the cap: 5000 from here on.
+    [7, 12_000],
+    [8, 17_000],
+    [1003, 1000 + 2000 + 4000 + 5000 * 997],
+  ])('attempt %i may be made %i ms after its window opened', (n, ms) => {
+    expect(earliestAttemptMs(n, rule)).toBe(ms);
+  });
+
+  it.each<[string, number, number, number]>([
+    ['a free attempt', 2, 0, 0],
+    ['the first slowed attempt at once', 4, 0, 1000],
+    ['the first slowed attempt a little later', 4, 400, 600],
+    ['the first slowed attempt after its delay', 4, 1000, 0],
+    ['a slow guesser has waited long enough', 6, 60_000, 0],
+    ['never past the window end', 1003, 10_000, 50_000],
+  ])('%s', (_name, n, elapsed, expected) => {
+    expect(waitMs(n, 1_000_000, 1_000_000 + elapsed, rule, 60_000)).toBe(expected);
+  });
+
+  it('keys: e-mail and phone of one customer are one account; unknown names count under themselves', () => {
+    const kari = { id: 42, createdAt: new Date('2026-01-02T03:04:05Z') };
+    expect(accountOf(kari, 'email:kari@example.no')).toBe(accountOf(kari, 'phone:91234567'));
+    expect(accountOf(null, 'email:ingen@example.no')).not.toBe(accountOf(null, 'phone:91234567'));
+    // Customer 42 of another database (ids start again) is another account, for a Redis shared by both.
+    expect(accountOf({ id: 42, createdAt: new Date('2026-03-04T05:06:07Z') }, '')).not.toBe(accountOf(kari, ''));
+  });
 });

@@ -91,6 +91,11 @@ export async function waitHealthy(api: ApiProcess, timeoutMs = 150_000): Promise
 export class Client {
   cookie = '';
   token = '';
+  /** The login device cookie (`device=…`), sent back like a browser does. */
+  device = '';
+
+  /** Sent as X-Forwarded-For when set (an API process started with TRUST_PROXY takes it as the client). */
+  constructor(readonly forwardedFor?: string) {}
 
   async open(base: string): Promise<this> {
     const res = await fetch(`${base}/`, { headers: { accept: 'text/html', cookie: this.cookie } });
@@ -102,6 +107,8 @@ export class Client {
   private keep(res: Response): void {
     const sid = res.headers.getSetCookie().find((c) => c.startsWith('sid='));
     if (sid) this.cookie = sid.split(';')[0]!;
+    const device = res.headers.getSetCookie().find((c) => c.startsWith('device='));
+    if (device) this.device = device.split(';')[0]!;
     const token = res.headers.get('x-csrf-token');
     if (token) this.token = token;
   }
@@ -110,9 +117,10 @@ export class Client {
     const res = await fetch(`${base}/api/v1${path}`, {
       method,
       headers: {
-        cookie: this.cookie,
+        cookie: [this.cookie, path.startsWith('/customers/login') ? this.device : ''].filter(Boolean).join('; '),
         'x-csrf-token': this.token,
         'x-requested-with': 'XMLHttpRequest',
+        ...(this.forwardedFor ? { 'x-forwarded-for': this.forwardedFor } : {}),
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
       },
       body: body === undefined ? undefined : JSON.stringify(body),

@@ -20,6 +20,7 @@ describe('loadConfig', () => {
       production: false,
       seedArticles: undefined,
       logLevel: 'info',
+      trustProxy: false,
     });
     expect(c.remotes).toEqual({
       mf_catalog: '/mf/mf-catalog/mf-manifest.json',
@@ -42,11 +43,27 @@ describe('loadConfig', () => {
     [{ PUBLIC_URL: 'http://localhost:8080/' }, { publicUrl: 'http://localhost:8080' }],
     [{ API_DOCS: '0' }, { apiDocs: false }],
     [{ SEED_ARTICLES: '20000' }, { seedArticles: 20000 }],
+    [{ TRUST_PROXY: '' }, { trustProxy: false }],
+    [{ TRUST_PROXY: 'false' }, { trustProxy: false }],
+    [{ TRUST_PROXY: 'true' }, { trustProxy: true }],
+    [{ TRUST_PROXY: '2' }, { trustProxy: 2 }],
+    [{ TRUST_PROXY: '10.0.0.0/8, 192.168.1.7' }, { trustProxy: ['10.0.0.0/8', '192.168.1.7'] }],
+    [{ TRUST_PROXY: '::1,fd00::/8' }, { trustProxy: ['::1', 'fd00::/8'] }],
   ])('reads %o', (env, expected) => {
     expect(loadConfig(env, deps())).toMatchObject(expected);
   });
 
-  it.each([[{ PORT: 'http' }], [{ PORT: '70000' }], [{ SEED_ARTICLES: '-1' }], [{ SEED_ARTICLES: 'many' }]])(
+  it.each([
+    [{ PORT: 'http' }],
+    [{ PORT: '70000' }],
+    [{ SEED_ARTICLES: '-1' }],
+    [{ SEED_ARTICLES: 'many' }],
+    [{ TRUST_PROXY: 'yes' }],
+    [{ TRUST_PROXY: '0' }],
+    [{ TRUST_PROXY: '10.0.0.0/33' }],
+    [{ TRUST_PROXY: '10.0.0.1,' }],
+    [{ TRUST_PROXY: 'loadbalancer.internal' }],
+  ])(
     'rejects %o',
     (env) => {
       expect(() => loadConfig(env, deps())).toThrow(ConfigError);

@@ -13,7 +13,7 @@ import { eq } from 'drizzle-orm';
 import { Type, type Static } from 'typebox';
 import { accountTexts, authErrorTexts } from '@shop/contracts/texts/forms';
 import type { RawCustomerCode } from '@shop/contracts/types';
-import { customers, customerTokens, loginAttempts, reservations, reviews, sessions } from '../../db/schema.js';
+import { customers, customerTokens, reservations, reviews, sessions } from '../../db/schema.js';
 import { HttpError } from '../../server/errors.js';
 import { CSRF_HEADER } from '../../server/session.js';
 import { hashPassword } from '../../accounts/passwords.js';
@@ -26,7 +26,6 @@ import { issueToken, revokeTokens } from '../../accounts/tokens.js';
 import { emailChangeEmail, emailChangeNotice, passwordChangedEmail, verifyPath } from '../../accounts/emails.js';
 import { PreferencesSchema, preferencesErrors } from '../../accounts/preferences.js';
 import { missingCurrentPassword, needsCurrentPassword, sensitiveChange, wrongCurrentPassword } from '../../accounts/reauth.js';
-import { accountKey } from '../../accounts/throttle.js';
 import { assertSameShape, DbId, MessageSchema, type SameShape } from '../shared/schema.js';
 import { RawCustomerSchema, toRawCustomer } from './raw.js';
 import { accountMessages, asBool, Flag01, invalid, logIn, MAIL_LIMIT, rejectInvalidSchema } from './auth.js';
@@ -221,7 +220,6 @@ export function accountRoutes(services: AccountServices): FastifyPluginAsyncType
           await tx.delete(customerTokens).where(eq(customerTokens.customerId, customer.id));
           // Orders reference the customer with ON DELETE SET NULL, sessions with CASCADE: removing the row does both.
           await tx.delete(customers).where(eq(customers.id, customer.id));
-          if (customer.email) await tx.delete(loginAttempts).where(eq(loginAttempts.key, accountKey(customer.email)));
         });
         return reply.header('cache-control', 'no-store').send({ message: deletedText });
       },

@@ -2,7 +2,8 @@
  * Register, login, logout, e-mail verification and password reset (issue 6; statuses per SPEC §8):
  * 401 already logged in, 404 nobody logged in, 419 CSRF (session.ts), 422 wrong username/password or invalid data
  * (with field errors; an empty username or password is invalid data, never a failed login), 423 e-mail/phone
- * already used, 429 too many failed logins.
+ * already used, 429 too many failed logins (accounts/throttle.ts: the client must wait; Retry-After says how long)
+ * or too many registrations from one client (accounts/clientLimits.ts).
  * The session id (and CSRF token) rotates on login, register and logout; the new token is sent in X-CSRF-TOKEN
  * so the page can keep working without a reload (the contracts' client picks it up).
  *
@@ -31,6 +32,9 @@ import {
   registrationErrors,
   type FieldError,
 } from '../../accounts/validation.js';
+import { accountOf } from '../../accounts/throttle.js';
+import { MAILS_PER_CLIENT, REGISTRATIONS_PER_CLIENT, takeClientAllowance } from '../../accounts/clientLimits.js';
+import { deviceCookieOf, setDeviceCookie } from '../../accounts/deviceCookie.js';
 import { conflictingCustomer, isUniqueViolation, sessionCustomer, type AccountServices, type CustomerRow } from '../../accounts/services.js';
 import { generateMemberCode } from '../../accounts/memberCode.js';
 import type { DbExecutor, QueuedMail } from '../../accounts/mail.js';
@@ -100,9 +104,22 @@ export function loginFieldErrors(body: { username: string; password: string }): 
   return errors;
 }
 
+/** 429 with the spec's text; Retry-After tells a client when the next attempt may be made. */
+function tooManyLogins(reply: FastifyReply, waitMs: number): HttpError {
+  reply.header('retry-after', String(Math.ceil(waitMs / 1000)));
+  return new HttpError(429, authErrorTexts[429]);
+}
+
 export function authRoutes(services: AccountServices): FastifyPluginAsyncTypebox {
   return async (app) => {
     const db = app.database.db;
+    const loginPath = `${app.prefix}/customers/login`;
+
+    /** Sets or renews the device cookie and remembers it for the account (the login throttle's known devices). */
+    async function rememberDevice(request: FastifyRequest, reply: FastifyReply, customer: CustomerRow): Promise<void> {
+      const options = { path: loginPath, secure: services.secureCookies, maxAgeMs: services.throttle.rules.deviceMs };
+      await services.throttle.rememberDevice(accountOf(customer, ''), setDeviceCookie(reply, deviceCookieOf(request), options));
+    }
 
     /** A new verification link, written to the outbox through `tx`; deliver it after the commit. */
     async function queueVerification(tx: DbExecutor, customer: CustomerRow): Promise<QueuedMail | null> {
@@ -128,6 +145,10 @@ export function authRoutes(services: AccountServices): FastifyPluginAsyncTypebox
         const body = request.body;
         const errors = registrationErrors(body);
         if (errors.length) throw invalid(errors);
+        // Counted before the 423 check, so probing which e-mails have accounts is limited too.
+        if (!(await takeClientAllowance(services.throttle.store, REGISTRATIONS_PER_CLIENT, request.ip))) {
+          throw new HttpError(429, authErrorTexts[429]);
+        }
         const email = normaliseEmail(body.email!);
         const phone = nationalPhone(body.phone!)!;
         if (await conflictingCustomer(db, email, phone)) throw new HttpError(423, authErrorTexts[423]);
@@ -178,6 +199,8 @@ export function authRoutes(services: AccountServices): FastifyPluginAsyncTypebox
             .catch((undoError: unknown) => request.log.error({ err: undoError, customerId: created.id }, 'could not undo a failed registration'));
           throw error;
         }
+        // Registering logs the device in: it is known to the account from now on.
+        await rememberDevice(request, reply, created);
         if (mail) void services.mailer.deliver(mail);
         return reply.status(201).header('cache-control', 'no-store').send(toRawCustomer(created));
       },
@@ -205,18 +228,25 @@ export function authRoutes(services: AccountServices): FastifyPluginAsyncTypebox
           if (await sessionCustomer(db, request)) throw new HttpError(401, authErrorTexts[401]);
           const { username, password } = request.body;
           const type = request.params.type ?? (username.includes('@') ? 'email' : 'phone');
-          const key = type === 'email' ? normaliseEmail(username) : (nationalPhone(username) ?? username.trim());
-          if (await services.throttle.blocked(key, request.ip)) throw new HttpError(429, authErrorTexts[429]);
+          const name = type === 'email' ? normaliseEmail(username) : (nationalPhone(username) ?? username.trim().toLowerCase());
           const [customer] =
             type === 'email'
-              ? await db.select().from(customers).where(eq(customers.email, key))
-              : await db.select().from(customers).where(eq(customers.phone, key));
+              ? await db.select().from(customers).where(eq(customers.email, name))
+              : await db.select().from(customers).where(eq(customers.phone, name));
+          // E-mail and phone of one account are one account; an unknown name counts under itself.
+          const account = accountOf(customer, `${type}:${name}`);
+          const device = deviceCookieOf(request);
+          const turn = await services.throttle.begin({
+            account,
+            client: request.ip,
+            knownDevice: customer && device && (await services.throttle.isKnownDevice(account, device)) ? device : null,
+          });
+          if (turn.waitMs > 0) throw tooManyLogins(reply, turn.waitMs);
           const ok = await verifyPassword(customer?.passwordHash, password);
-          if (!ok || !customer || customer.deletedAt) {
-            await services.throttle.failed(key, request.ip);
-            throw new HttpError(422, authErrorTexts[422]);
-          }
-          await services.throttle.succeeded(key);
+          // The failure was counted by begin().
+          if (!ok || !customer || customer.deletedAt) throw new HttpError(422, authErrorTexts[422]);
+          await turn.succeeded();
+          await rememberDevice(request, reply, customer);
           await logIn(request, reply, customer.id);
           return reply.header('cache-control', 'no-store').send(toRawCustomer(customer));
         },
@@ -252,6 +282,9 @@ export function authRoutes(services: AccountServices): FastifyPluginAsyncTypebox
         if (!customer) throw new HttpError(404, authErrorTexts[404]);
         const mailKey = `verify:${customer.id}`;
         if ((await services.throttle.store.count(mailKey)) >= MAIL_LIMIT) throw new HttpError(429, accountMessages.tooManyMails);
+        if (!(await takeClientAllowance(services.throttle.store, MAILS_PER_CLIENT, request.ip))) {
+          throw new HttpError(429, accountMessages.tooManyMails);
+        }
         await services.throttle.store.increment(mailKey);
         const mail = await db.transaction((tx) => queueVerification(tx, customer));
         // The shopper asked for this e-mail and waits for it: say so when it could not be sent (SPEC §8).
@@ -312,9 +345,12 @@ export function authRoutes(services: AccountServices): FastifyPluginAsyncTypebox
         if (!isValidEmail(request.body.email)) throw invalid([{ field: 'email', message: accountFieldTexts.email }]);
         const email = normaliseEmail(request.body.email);
         const [customer] = await db.select().from(customers).where(eq(customers.email, email));
-        // At most MAIL_LIMIT reset mails per address and window (no mail bombing); the answer stays the same.
+        // At most MAIL_LIMIT reset mails per address and window (no mail bombing), and MAILS_PER_CLIENT per client
+        // whichever the address; the answer stays the same. Every request takes from the client's allowance, so
+        // how far it lasts tells nothing about which addresses have accounts.
         const mailKey = `reset:${email}`;
-        const underLimit = (await services.throttle.store.count(mailKey)) < MAIL_LIMIT;
+        const clientAllowed = await takeClientAllowance(services.throttle.store, MAILS_PER_CLIENT, request.ip);
+        const underLimit = clientAllowed && (await services.throttle.store.count(mailKey)) < MAIL_LIMIT;
         if (customer && !customer.deletedAt && underLimit) {
           await services.throttle.store.increment(mailKey);
           const mail = await db.transaction(async (tx) => {
@@ -360,7 +396,8 @@ export function authRoutes(services: AccountServices): FastifyPluginAsyncTypebox
           return tx.delete(sessions).where(eq(sessions.customerId, customer.id)).returning({ id: sessions.id });
         });
         request.session.forgetEnded(ended.map((session) => session.id));
-        await services.throttle.succeeded(customer.email);
+        // The owner proved the account is theirs: logins from new devices start afresh (the old password is gone).
+        await services.throttle.forgetAccountFailures(accountOf(customer, ''));
         return reply.send({ message: accountMessages.passwordChanged });
       },
     );
