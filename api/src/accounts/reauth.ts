@@ -5,6 +5,7 @@
 import type { FastifyRequest } from 'fastify';
 import { currentPasswordTexts } from '@shop/contracts/texts/forms';
 import { verifyPassword } from './passwords.js';
+import { accountOf } from './throttle.js';
 import type { FieldError } from './validation.js';
 import type { AccountServices, CustomerRow } from './services.js';
 
@@ -28,24 +29,23 @@ export function missingCurrentPassword(given: string | undefined): FieldError | 
 }
 
 /**
- * Checks the current password; on a wrong one tells `currentPasswordRefused` and answers the field error. Every
- * call costs one argon2 verification.
+ * Checks the current password as a login attempt on the account: the login throttle counts it under the same
+ * (account, client), client and account counters, so a stolen cookie cannot be used to guess the password faster
+ * than the login form allows. `waitMs` > 0: the client must wait (nothing was checked); else `error` is the field
+ * error of a wrong password, or null when it was right. Every check costs one argon2 verification.
  */
-export async function wrongCurrentPassword(
+export async function checkCurrentPassword(
   services: AccountServices,
   request: FastifyRequest,
   customer: CustomerRow,
   given: string,
-): Promise<FieldError | null> {
-  if (await verifyPassword(customer.passwordHash, given)) return null;
-  await currentPasswordRefused(services, request, customer);
-  return { field: 'current_password', message: currentPasswordTexts.wrong };
-}
-
-/**
- * The one place a wrong current password is reported: where it is to count toward the login throttle (a guessed
- * password is a guessed password, whichever form it came through).
- */
-export async function currentPasswordRefused(_services: AccountServices, request: FastifyRequest, customer: CustomerRow): Promise<void> {
+): Promise<{ waitMs: number; error: FieldError | null }> {
+  const turn = await services.throttle.begin({ account: accountOf(customer, ''), client: request.ip, knownDevice: null });
+  if (turn.waitMs > 0) return { waitMs: turn.waitMs, error: null };
+  if (await verifyPassword(customer.passwordHash, given)) {
+    await turn.succeeded();
+    return { waitMs: 0, error: null };
+  }
   request.log.warn({ customerId: customer.id }, 'account change refused: wrong current password');
+  return { waitMs: 0, error: { field: 'current_password', message: currentPasswordTexts.wrong } };
 }

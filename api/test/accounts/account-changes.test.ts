@@ -14,6 +14,7 @@ import { accountFieldTexts } from '../../src/accounts/validation.js';
 import { hashToken } from '../../src/accounts/tokens.js';
 import { PREFERENCES_LIMITS, preferencesTexts } from '../../src/accounts/preferences.js';
 import { accountMessages, MAIL_LIMIT } from '../../src/routes/customers/auth.js';
+import { DEFAULT_RULES } from '../../src/accounts/throttle.js';
 import { testDatabaseKinds } from '../support/databases.js';
 import { useTestApp } from '../support/app.js';
 import { Browser, makeShellTree } from './browser.js';
@@ -133,6 +134,23 @@ describe.each(testDatabaseKinds())('account changes on %s', (kind) => {
       for (const attempt of attempts) expect((await thief.put(`/customers/${customer.id}`, attempt)).statusCode).toBe(422);
       expect(await row(customer.id)).toEqual(before);
       expect((await t().db.select().from(s.emailOutbox)).length).toBe(outboxBefore);
+      expect(await canLogIn(body.email, PASSWORD)).toBe(true);
+    });
+    it('a wrong current password is a login attempt: guesses through the account page are slowed like the login form', async () => {
+      const { body, customer } = await registered();
+      const thief = await loggedIn(body.email);
+      const before = await row(customer.id);
+      const guess = (current_password: string) =>
+        thief.put(`/customers/${customer.id}`, { password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD, current_password });
+      for (let i = 0; i < DEFAULT_RULES.pair.free; i++) expect((await guess(`gjetning-${i}`)).statusCode).toBe(422);
+      // The next guess must wait, and so must the right password from this client, through either form.
+      const slowed = await guess('gjetning-x');
+      expect(slowed.statusCode).toBe(429);
+      expect(slowed.json().message).toBe(authErrorTexts[429]);
+      expect(Number(slowed.headers['retry-after'])).toBeGreaterThan(0);
+      expect((await guess(PASSWORD)).statusCode).toBe(429);
+      expect(await row(customer.id)).toEqual(before);
+      // The owner, from another client, is not locked out.
       expect(await canLogIn(body.email, PASSWORD)).toBe(true);
     });
   });

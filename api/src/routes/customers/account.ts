@@ -25,10 +25,10 @@ import type { QueuedMail } from '../../accounts/mail.js';
 import { issueToken, revokeTokens } from '../../accounts/tokens.js';
 import { emailChangeEmail, emailChangeNotice, passwordChangedEmail, verifyPath } from '../../accounts/emails.js';
 import { PreferencesSchema, preferencesErrors } from '../../accounts/preferences.js';
-import { missingCurrentPassword, needsCurrentPassword, sensitiveChange, wrongCurrentPassword } from '../../accounts/reauth.js';
+import { checkCurrentPassword, missingCurrentPassword, needsCurrentPassword, sensitiveChange } from '../../accounts/reauth.js';
 import { assertSameShape, DbId, MessageSchema, type SameShape } from '../shared/schema.js';
 import { RawCustomerSchema, toRawCustomer } from './raw.js';
-import { accountMessages, asBool, Flag01, invalid, logIn, MAIL_LIMIT, rejectInvalidSchema } from './auth.js';
+import { accountMessages, asBool, Flag01, invalid, logIn, MAIL_LIMIT, rejectInvalidSchema, tooManyLogins } from './auth.js';
 
 
 const UpdateBody = Type.Object({
@@ -137,8 +137,9 @@ export function accountRoutes(services: AccountServices): FastifyPluginAsyncType
         const errors = [...updateErrors(body), ...preferencesErrors(body.preferences), ...(missing ? [missing] : [])];
         if (errors.length) throw invalid(errors);
         if (needsCurrentPassword(change)) {
-          const wrong = await wrongCurrentPassword(services, request, customer, body.current_password!);
-          if (wrong) throw invalid([wrong]);
+          const verdict = await checkCurrentPassword(services, request, customer, body.current_password!);
+          if (verdict.waitMs > 0) throw tooManyLogins(reply, verdict.waitMs);
+          if (verdict.error) throw invalid([verdict.error]);
         }
         const phone = body.phone !== undefined ? nationalPhone(body.phone)! : undefined;
         if (await conflictingCustomer(db, change.newEmail ?? undefined, phone, customer.id)) throw new HttpError(423, authErrorTexts[423]);

@@ -105,7 +105,7 @@ export function loginFieldErrors(body: { username: string; password: string }): 
 }
 
 /** 429 with the spec's text; Retry-After tells a client when the next attempt may be made. */
-function tooManyLogins(reply: FastifyReply, waitMs: number): HttpError {
+export function tooManyLogins(reply: FastifyReply, waitMs: number): HttpError {
   reply.header('retry-after', String(Math.ceil(waitMs / 1000)));
   return new HttpError(429, authErrorTexts[429]);
 }
