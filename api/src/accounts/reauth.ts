@@ -8,6 +8,7 @@ import { verifyPassword } from './passwords.js';
 import { accountOf } from './throttle.js';
 import type { FieldError } from './validation.js';
 import type { AccountServices, CustomerRow } from './services.js';
+import { clientOf } from '../server/client.js';
 
 /** What a PUT /customers/{id} asks for that needs the current password. */
 export interface SensitiveChange {
@@ -40,7 +41,7 @@ export async function checkCurrentPassword(
   customer: CustomerRow,
   given: string,
 ): Promise<{ waitMs: number; error: FieldError | null }> {
-  const turn = await services.throttle.begin({ account: accountOf(customer, ''), client: request.ip, knownDevice: null });
+  const turn = await services.throttle.begin({ account: accountOf(customer, ''), client: clientOf(request), knownDevice: null });
   if (turn.waitMs > 0) return { waitMs: turn.waitMs, error: null };
   if (await verifyPassword(customer.passwordHash, given)) {
     await turn.succeeded();

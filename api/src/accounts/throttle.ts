@@ -108,7 +108,7 @@ export interface CounterStore {
 export interface LoginAttempt {
   /** accountOf(): the customer or the normalised unknown username. */
   account: string;
-  /** The client address (request.ip). */
+  /** The client (server/client.ts clientOf: request.ip, an IPv6 address as its /64). */
   client: string;
   /** The device cookie, when isKnownDevice() found it remembered for this account; else null. */
   knownDevice: string | null;

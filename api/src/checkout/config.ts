@@ -3,7 +3,7 @@
  *   RESERVATION_CAP_WINDOW_MINUTES  how far back open reservations count towards the caps (default 60)
  *   RESERVATION_CAP_PER_SESSION     open unpaid reservations one browser session may hold in the window (default 3)
  *   RESERVATION_CAP_PER_CUSTOMER    … one logged-in customer, over all their sessions (default 5)
- *   RESERVATION_CAP_PER_ADDRESS     … one client address (request.ip), over all its sessions (default 6)
+ *   RESERVATION_CAP_PER_ADDRESS     … one client address (server/client.ts), over all its sessions (default 6)
  * A cap of 0 turns that cap off.
  *
  * Why these defaults: only reservations still open and unpaid count, and a paid one stops counting at once. A shopper

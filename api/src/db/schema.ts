@@ -440,7 +440,7 @@ export const reservations = pgTable(
     trackingUrl: text('tracking_url'),
     /** The session that placed it (sessions.id), so an anonymous shopper may pay for it. (Added by checkout-api.) */
     sessionId: text('session_id'),
-    /** The client address that placed it (request.ip, behind TRUST_PROXY), for the open-reservation caps. */
+    /** The client that placed it (server/client.ts: request.ip behind TRUST_PROXY, IPv6 as its /64), for the open-reservation caps. */
     clientAddress: text('client_address'),
     createdAt: createdAt(),
   },

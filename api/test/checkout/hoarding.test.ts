@@ -46,6 +46,14 @@ describe.each(testDatabaseKinds())('open-reservation caps on %s', (kind) => {
     expect(rows).toHaveLength(6);
   });
 
+  it('an IPv6 client is its /64: ten sessions on ten addresses of one /64 are one client (six reserve)', async () => {
+    const { id, ean } = await variantWith(43);
+    const shoppers = await Promise.all(Array.from({ length: 10 }, (_, i) => openShopper(() => t().app, `2001:db8:18:${kind === 'pglite' ? 1 : 2}::${(i + 1).toString(16)}`)));
+    const results = await Promise.all(shoppers.map((b) => b.post('/reservations', reservationPayload(line(ean, 5)))));
+    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 201, 201, 201, 201, 201, 429, 429, 429, 429]);
+    expect(await qty(id)).toBe(43 - 6 * 5);
+  });
+
   it('per session: three open reservations, then 429; paid, cancelled or old ones do not count', async () => {
     const { id, ean } = await variantWith(20);
     const b = await openShopper(() => t().app);

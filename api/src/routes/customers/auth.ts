@@ -40,6 +40,7 @@ import { generateMemberCode } from '../../accounts/memberCode.js';
 import type { DbExecutor, QueuedMail } from '../../accounts/mail.js';
 import { DbId, MessageSchema } from '../shared/schema.js';
 import { RawCustomerSchema, toRawCustomer } from './raw.js';
+import { clientOf } from '../../server/client.js';
 
 export const accountMessages = {
   resetRequested: 'Hvis det finnes en konto med denne e-postadressen, har vi sendt en lenke for å tilbakestille passordet.',
@@ -146,7 +147,7 @@ export function authRoutes(services: AccountServices): FastifyPluginAsyncTypebox
         const errors = registrationErrors(body);
         if (errors.length) throw invalid(errors);
         // Counted before the 423 check, so probing which e-mails have accounts is limited too.
-        if (!(await takeClientAllowance(services.throttle.store, REGISTRATIONS_PER_CLIENT, request.ip))) {
+        if (!(await takeClientAllowance(services.throttle.store, REGISTRATIONS_PER_CLIENT, clientOf(request)))) {
           throw new HttpError(429, authErrorTexts[429]);
         }
         const email = normaliseEmail(body.email!);
@@ -238,7 +239,7 @@ export function authRoutes(services: AccountServices): FastifyPluginAsyncTypebox
           const device = deviceCookieOf(request);
           const turn = await services.throttle.begin({
             account,
-            client: request.ip,
+            client: clientOf(request),
             knownDevice: customer && device && (await services.throttle.isKnownDevice(account, device)) ? device : null,
           });
           if (turn.waitMs > 0) throw tooManyLogins(reply, turn.waitMs);
@@ -282,7 +283,7 @@ export function authRoutes(services: AccountServices): FastifyPluginAsyncTypebox
         if (!customer) throw new HttpError(404, authErrorTexts[404]);
         const mailKey = `verify:${customer.id}`;
         if ((await services.throttle.store.count(mailKey)) >= MAIL_LIMIT) throw new HttpError(429, accountMessages.tooManyMails);
-        if (!(await takeClientAllowance(services.throttle.store, MAILS_PER_CLIENT, request.ip))) {
+        if (!(await takeClientAllowance(services.throttle.store, MAILS_PER_CLIENT, clientOf(request)))) {
           throw new HttpError(429, accountMessages.tooManyMails);
         }
         await services.throttle.store.increment(mailKey);
@@ -349,7 +350,7 @@ export function authRoutes(services: AccountServices): FastifyPluginAsyncTypebox
         // whichever the address; the answer stays the same. Every request takes from the client's allowance, so
         // how far it lasts tells nothing about which addresses have accounts.
         const mailKey = `reset:${email}`;
-        const clientAllowed = await takeClientAllowance(services.throttle.store, MAILS_PER_CLIENT, request.ip);
+        const clientAllowed = await takeClientAllowance(services.throttle.store, MAILS_PER_CLIENT, clientOf(request));
         const underLimit = clientAllowed && (await services.throttle.store.count(mailKey)) < MAIL_LIMIT;
         if (customer && !customer.deletedAt && underLimit) {
           await services.throttle.store.increment(mailKey);

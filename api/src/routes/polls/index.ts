@@ -28,6 +28,7 @@ import {
 } from '../../content/polls.js';
 import { ensureDevice, requestDevice } from '../../content/pollDevice.js';
 import { assertSameShape, DbId, errorResponses, Nullable, type SameShape } from '../shared/schema.js';
+import { clientOf } from '../../server/client.js';
 
 export const POLL_CLOSED = 'Denne avstemningen er avsluttet.';
 
@@ -205,7 +206,7 @@ export const pollsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const session = await request.session.ensure();
       const anonymous = session.customerId === null;
       const voter: Voter = { customerId: session.customerId, device: anonymous ? requestDevice(request) : null };
-      const fromAddress = anonymous ? await anonymousAnswers.count(anonymousAnswersKey(request.ip)) : 0;
+      const fromAddress = anonymous ? await anonymousAnswers.count(anonymousAnswersKey(clientOf(request))) : 0;
       const admitted = admission(poll, voter, fromAddress);
       if (!admitted.ok) throw new HttpError(admitted.status, admitted.message);
       if (anonymous) voter.device = ensureDevice(request, reply, deviceCookie);
@@ -226,7 +227,7 @@ export const pollsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         throw error;
       }
       // Counted once kept: a refused or repeated answer uses none of the address's allowance.
-      if (anonymous) await anonymousAnswers.increment(anonymousAnswersKey(request.ip));
+      if (anonymous) await anonymousAnswers.increment(anonymousAnswersKey(clientOf(request)));
       const after = await answersOf(participant, eq(pollAnswers.pollId, poll.id));
       return reply.status(201).header('cache-control', 'no-store').send(after.map((a) => ({ ...a, correct: isCorrect(poll, a) })));
     },

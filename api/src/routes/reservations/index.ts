@@ -10,6 +10,7 @@ import type { RawReservation, ReservationPayload } from '@shop/contracts/types';
 import { checkoutConfig } from '../../checkout/config.js';
 import { CartLineError, createReservation } from '../../checkout/reservation.js';
 import { assertSameShape, DbId, FlagSchema, IsoDateTime, Nullable, type SameShape } from '../shared/schema.js';
+import { clientOf } from '../../server/client.js';
 
 export const RawReservationSchema = Type.Object({
   ReservationID: Type.Integer(),
@@ -94,8 +95,8 @@ export const reservationsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         const reservation = await createReservation(
           app.database.db,
           { ...body, items: body.items.map((i) => ({ ...i, CampaignArticleID: i.CampaignArticleID ?? null })) },
-          // request.ip: the client behind a trusted proxy (TRUST_PROXY), else the connection's address.
-          { customerId: session?.customerId ?? null, sessionId: session?.id ?? null, clientAddress: request.ip || null },
+          // The client behind a trusted proxy (TRUST_PROXY), else the connection's address; an IPv6 client as its /64.
+          { customerId: session?.customerId ?? null, sessionId: session?.id ?? null, clientAddress: clientOf(request) },
           { caps: reservationCaps },
         );
         return reply.status(201).send(reservation);
