@@ -4,6 +4,7 @@ CREATE TABLE "payment_operations" (
 	"reservation_id" integer NOT NULL,
 	"kind" text NOT NULL,
 	"amount" integer,
+	"lines" jsonb,
 	"idempotency_key" text NOT NULL,
 	"state" text DEFAULT 'queued' NOT NULL,
 	"attempts" integer DEFAULT 0 NOT NULL,

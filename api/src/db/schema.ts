@@ -557,8 +557,10 @@ export const paymentOperations = pgTable(
     paymentOrderId: integer('payment_order_id').notNull().references(() => paymentOrders.id),
     reservationId: integer('reservation_id').notNull().references(() => reservations.id),
     kind: text('kind').notNull(),
-    /** Øre for capture/refund (null = the whole remaining amount). */
+    /** Øre for capture/refund, fixed when decided. */
     amount: integer('amount'),
+    /** The lines a partial capture/refund covers ([{reference, quantity}]); null = by amount alone. */
+    lines: jsonb('lines'),
     idempotencyKey: text('idempotency_key').notNull(),
     state: text('state').notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),
