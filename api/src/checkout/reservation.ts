@@ -40,6 +40,7 @@ import {
 import { HttpError } from '../server/errors.js';
 import { articleImageUrl } from '../routes/images/urls.js';
 import { discountFor, promoState, promoTexts, shippingPrice, VAT_PERCENTAGE } from './rules.js';
+import { holdEndsAt } from './hold.js';
 import { contactErrors, reservationTexts, type FieldError } from './validation.js';
 
 export const CLICK_AND_COLLECT = CLICK_AND_COLLECT_METHOD_ID;
@@ -236,9 +237,12 @@ export async function createReservation(
   priced.sort((a, b) => a.variantId - b.variantId);
   return db.transaction(async (tx) => {
     const stockErrors: CartErrorBody['cartErrors'] = [];
+    // Which shop each line took from: an expired hold gives the units back there (checkout/expiry.ts).
+    const takenFrom = new Map<number, number>();
     for (const line of priced) {
-      const taken = home ? await takeForDelivery(tx, line.variantId, line.count) : await take(tx, line.variantId, shopId, line.count);
-      if (!taken) stockErrors.push({ eanNo: line.ean, message: home ? reservationTexts.soldOut : reservationTexts.soldOutInShop });
+      const taken = home ? await takeForDelivery(tx, line.variantId, line.count) : (await take(tx, line.variantId, shopId, line.count)) ? shopId : null;
+      if (taken !== null) takenFrom.set(line.variantId, taken);
+      if (taken === null) stockErrors.push({ eanNo: line.ean, message: home ? reservationTexts.soldOut : reservationTexts.soldOutInShop });
     }
     // Throwing rolls back every decrement made above.
     if (stockErrors.length > 0) throw new CartLineError(409, stockErrors);
@@ -261,6 +265,7 @@ export async function createReservation(
         discount,
         promocodeId: promo?.id ?? null,
         total,
+        holdUntil: holdEndsAt(home, now),
       })
       .returning();
     await tx.insert(reservationLines).values(
@@ -274,6 +279,7 @@ export async function createReservation(
         price: l.price,
         pant: l.pant,
         campaignArticleId: l.campaignArticleId,
+        stockShopId: takenFrom.get(l.variantId) ?? null,
       })),
     );
     const [order] = await tx
@@ -326,9 +332,9 @@ async function take(tx: Tx, variantId: number, shopId: number, count: number): P
   return rows.length === 1;
 }
 
-/** Web stock first, then the physical shop with the most units (see the module comment). */
-async function takeForDelivery(tx: Tx, variantId: number, count: number): Promise<boolean> {
-  if (await take(tx, variantId, WEB_SHOP_ID, count)) return true;
+/** Web stock first, then the physical shop with the most units (see the module comment). The shop taken from, or null. */
+async function takeForDelivery(tx: Tx, variantId: number, count: number): Promise<number | null> {
+  if (await take(tx, variantId, WEB_SHOP_ID, count)) return WEB_SHOP_ID;
   const candidates = await tx
     .select({ shopId: stock.shopId })
     .from(stock)
@@ -336,7 +342,7 @@ async function takeForDelivery(tx: Tx, variantId: number, count: number): Promis
     .orderBy(desc(stock.qty), asc(stock.shopId));
   for (const c of candidates) {
     // Another buyer may have taken it since the read: the guarded update decides.
-    if (await take(tx, variantId, c.shopId, count)) return true;
+    if (await take(tx, variantId, c.shopId, count)) return c.shopId;
   }
-  return false;
+  return null;
 }

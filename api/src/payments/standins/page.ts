@@ -31,14 +31,3 @@ ${button}</body></html>`;
  */
 export const snippet = (provider: string, src: string) =>
   `<div class="stand-in-checkout"><iframe src="${esc(src)}" title="${esc(provider)} betaling" style="width:100%;min-height:360px;border:0"></iframe></div>`;
-
-/** Fires a push and never throws: a provider retries later; the shop also re-reads on the confirmation page. */
-export async function firePush(url: string, init: { body?: string; headers?: Record<string, string> } = {}): Promise<number | null> {
-  try {
-    const res = await fetch(url, { method: 'POST', signal: AbortSignal.timeout(5000), ...init });
-    await res.arrayBuffer();
-    return res.status;
-  } catch {
-    return null;
-  }
-}
