@@ -146,6 +146,26 @@ describe.each(testDatabaseKinds())('payments on %s', (kind) => {
     await paymentsOf(t()).idle();
   });
 
+  it('provider outages, refused credentials and refused input get distinct Norwegian messages', async () => {
+    const b = await new HttpBrowser(origin).open();
+    const r = await reserve(b, true, 1, false);
+    const fail = (body: unknown) => fetch(`${origin}/stand-in/klarna/_control/fail`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const cases: Array<[unknown, number, string]> = [
+      [{ status: 503, times: 1 }, 503, paymentTexts.providerDown],
+      [{ status: 401, times: 1, code: 'UNAUTHORIZED' }, 502, paymentTexts.providerAuth],
+      [{ status: 400, times: 1, code: 'BAD_VALUE' }, 502, paymentTexts.providerRejected],
+    ];
+    for (const [failure, status, message] of cases) {
+      await fail(failure);
+      const res = await b.send('POST', '/payments/klarna/orders', { reservationId: r.ReservationID });
+      expect(res, JSON.stringify(failure)).toEqual({ status, json: expect.objectContaining({ message }) });
+    }
+    expect(new Set(cases.map((c) => c[2])).size).toBe(3);
+    // Nothing was left half-made: the next try creates the one checkout.
+    expect((await b.send('POST', '/payments/klarna/orders', { reservationId: r.ReservationID })).status).toBe(201);
+    expect((await stateOf(t(), r.ReservationID)).payments).toEqual([expect.objectContaining({ status: 'pending' })]);
+  });
+
   it('the stand-ins refuse bad credentials and amounts that break Klarna rules', async () => {
     const bad = await fetch(`${origin}/stand-in/klarna/checkout/v3/orders`, {
       method: 'POST',
