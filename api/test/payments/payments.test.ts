@@ -126,7 +126,7 @@ describe.each(testDatabaseKinds())('payments on %s', (kind) => {
   });
 
   it('pushes take an empty body with any content type and answer before the provider is asked', async () => {
-    for (const headers of [{}, { 'content-type': 'application/json' }, { 'content-type': 'text/plain' }, { 'content-type': 'application/x-www-form-urlencoded' }]) {
+    for (const headers of [{} as Record<string, string>, { 'content-type': 'application/json' }, { 'content-type': 'text/plain' }, { 'content-type': 'application/x-www-form-urlencoded' }]) {
       const k = await fetch(`${origin}/api/v1/payments/klarna/push?klarna_order_id=ukjent`, { method: 'POST', headers });
       expect(k.status).toBe(200);
       const q = await fetch(`${origin}/api/v1/payments/qliro/push`, { method: 'POST', headers });

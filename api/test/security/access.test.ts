@@ -407,7 +407,9 @@ describe.each(testDatabaseKinds())('access control on %s', (kind) => {
       const hashes = inline.map((body) => `'sha256-${createHash('sha256').update(body).digest('base64')}'`);
       expect(hashes).toContain(hash);
       expect(policy['default-src']).toEqual(["'self'"]);
-      expect(policy['script-src']).toEqual(["'self'", ...REMOTE_ORIGINS, ...hashes]);
+      // …and this response's nonce, for the payment snippet's inline bootstrap (the checkout reads it from the meta).
+      const nonce = /<meta name="csp-nonce" content="([^"]+)">/.exec(res.body)![1]!;
+      expect(policy['script-src']).toEqual(["'self'", ...REMOTE_ORIGINS, ...hashes, `'nonce-${nonce}'`]);
       expect(policy['script-src-attr']).toEqual(["'none'"]);
       for (const directive of ['connect-src', 'style-src', 'font-src', 'img-src']) {
         for (const origin of ['\'self\'', ...REMOTE_ORIGINS]) expect(policy[directive], directive).toContain(origin);

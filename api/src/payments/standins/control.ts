@@ -8,6 +8,14 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 
+export interface StandInOptions {
+  /**
+   * The origin the stand-in is served from when it plays a provider on a site of its own (tests of the CSP): its
+   * snippet then names its pages absolutely, as the real providers' do. Unset: mounted in the shop, site-relative.
+   */
+  origin?: string;
+}
+
 export interface StandInTiming {
   pushDelayMs: number;
   pushAttempts: number;

@@ -14,7 +14,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { MerchantUrls } from '../types.js';
-import { failureSwitch, pushWithRetries, standInTiming } from './control.js';
+import { failureSwitch, pushWithRetries, standInTiming, type StandInOptions } from './control.js';
 import { checkoutPage, snippet } from './page.js';
 
 interface Line {
@@ -85,7 +85,7 @@ export function klarnaRuleViolations(body: { order_amount?: unknown; order_tax_a
   return out;
 }
 
-export function klarnaStandIn(credentials: { username: string; password: string }): FastifyPluginAsync {
+export function klarnaStandIn(credentials: { username: string; password: string }, options: StandInOptions = {}): FastifyPluginAsync {
   return async (app) => {
     const timing = standInTiming();
     const orders = new Map<string, StoredOrder>();
@@ -138,7 +138,7 @@ export function klarnaStandIn(credentials: { username: string; password: string 
         merchant_reference1: body!.merchant_reference1,
         merchant_reference2: body!.merchant_reference2,
         merchant_urls: body!.merchant_urls!,
-        html_snippet: snippet('Klarna', `${app.prefix}/pay/${id}`),
+        html_snippet: snippet('Klarna', `${options.origin ?? ''}${app.prefix}/pay/${id}`),
         expiresAt: Date.now() + timing.checkoutTtlMs,
         acknowledged: false,
         management: null,

@@ -30,4 +30,6 @@ ${button}</body></html>`;
  * browser's localhost or public name) — which keeps it inside the CSP's frame-src 'self' and frame-ancestors 'self'.
  */
 export const snippet = (provider: string, src: string) =>
-  `<div class="stand-in-checkout"><iframe src="${esc(src)}" title="${esc(provider)} betaling" style="width:100%;min-height:360px;border:0"></iframe></div>`;
+  `<div class="stand-in-checkout"><iframe src="${esc(src)}" title="${esc(provider)} betaling" style="width:100%;min-height:360px;border:0"></iframe>` +
+  // Like the real snippets, an inline bootstrap script: it runs only when the page's CSP lets it (the nonce).
+  `<script>document.currentScript.parentElement.setAttribute('data-booted', '${esc(provider)}')</script></div>`;

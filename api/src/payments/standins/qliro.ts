@@ -14,7 +14,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { QliroOrderItem } from '../money.js';
 import { qliroToken, type QliroOrderResource, type QliroPaymentTransaction } from '../qliro.js';
-import { failureSwitch, pushWithRetries, standInTiming } from './control.js';
+import { failureSwitch, pushWithRetries, standInTiming, type StandInOptions } from './control.js';
 import { checkoutPage, snippet } from './page.js';
 
 interface StoredOrder extends QliroOrderResource {
@@ -33,7 +33,7 @@ const PUSH_TIMEOUT_MS = 5000;
 const REFERENCE = /^[A-Za-z0-9_-]{1,25}$/;
 const ore = (kr: number) => Math.round(kr * 100);
 
-export function qliroStandIn(credentials: { apiKey: string; apiSecret: string }): FastifyPluginAsync {
+export function qliroStandIn(credentials: { apiKey: string; apiSecret: string }, options: StandInOptions = {}): FastifyPluginAsync {
   return async (app) => {
     const timing = standInTiming();
     const orders = new Map<number, StoredOrder>();
@@ -92,7 +92,7 @@ export function qliroStandIn(credentials: { apiKey: string; apiSecret: string })
         MerchantReference: reference,
         Currency: 'NOK',
         TotalPrice: total(items),
-        OrderHtmlSnippet: snippet('Qliro', `${app.prefix}/pay/${id}`),
+        OrderHtmlSnippet: snippet('Qliro', `${options.origin ?? ''}${app.prefix}/pay/${id}`),
         CustomerCheckoutStatus: 'InProcess',
         OrderItems: items,
         MerchantConfirmationUrl: json.MerchantConfirmationUrl as string,
