@@ -93,6 +93,20 @@ describe.each(testDatabaseKinds())('reservation holds on %s', (kind) => {
     expect(await stockOf(t(), 1011, 55)).toBe(web);
   });
 
+  it('an expired reservation gives its promo-code use back (the redemption the creation recorded)', async () => {
+    const b = await new HttpBrowser(origin).open();
+    const r = await reserve(b, true, 1, true);
+    const [code] = await t().db.select().from(s.promocodes).where(eq(s.promocodes.name, 'STAUT15'));
+    // What the promo-code cap records at creation (issue 18's redemption), written here so this test stands alone.
+    await t().db.delete(s.promocodeRedemptions).where(eq(s.promocodeRedemptions.reservationId, r.ReservationID));
+    await t().db.insert(s.promocodeRedemptions).values({ promocodeId: code!.id, reservationId: r.ReservationID, email: 'kari@example.no' });
+    await t().db.update(s.promocodes).set({ uses: 1 }).where(eq(s.promocodes.id, code!.id));
+    await endHold(r.ReservationID);
+    expect(await expireDueReservations(t().db)).toEqual([r.ReservationID]);
+    expect(await t().db.select().from(s.promocodeRedemptions).where(eq(s.promocodeRedemptions.reservationId, r.ReservationID))).toEqual([]);
+    expect((await t().db.select({ uses: s.promocodes.uses }).from(s.promocodes).where(eq(s.promocodes.id, code!.id)))[0]!.uses).toBe(0);
+  });
+
   it('a paid reservation is never expired', async () => {
     const b = await new HttpBrowser(origin).open();
     const r = await reserve(b, true, 1, false);

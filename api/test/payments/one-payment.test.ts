@@ -16,7 +16,7 @@ import type { PaymentProvider } from '../../src/payments/types.js';
 import { useTestApp } from '../support/app.js';
 import { testDatabaseKinds } from '../support/databases.js';
 import { makeShellTree } from '../accounts/browser.js';
-import { HttpBrowser, klarnaManagement, pay, paymentsOf, paymentTestEnv, reserve, seedCheckout, stateOf, stockOf, waitFor } from './support.js';
+import { basicStandIn, HttpBrowser, klarnaManagement, pay, paymentsOf, paymentTestEnv, reserve, seedCheckout, stateOf, stockOf, waitFor } from './support.js';
 
 const root = makeShellTree();
 paymentTestEnv(400);
@@ -62,6 +62,27 @@ describe.each(testDatabaseKinds())('one payment per reservation on %s', (kind) =
       ['klarna', 'cancelled'],
       ['qliro', 'pending'],
     ]);
+  });
+
+  it.each(['klarna', 'qliro'] as const)('%s: when the reservation changed, the open checkout is updated at the provider, not replaced', async (provider) => {
+    const b = await new HttpBrowser(origin).open();
+    const r = await reserve(b, true, 2, false);
+    const first = await start(b, provider, r.ReservationID);
+    // A line shrinks (staff remove a unit that is not there, issue 20): one unit less on the reservation.
+    const unit = r.Articles[0]!.Price;
+    await t().db.update(s.reservationLines).set({ count: 1 }).where(eq(s.reservationLines.reservationId, r.ReservationID));
+    await t().db.update(s.reservations).set({ total: r.Total - unit }).where(eq(s.reservations.id, r.ReservationID));
+    const again = await start(b, provider, r.ReservationID);
+    expect(again).toMatchObject({ OrderID: first.OrderID, Amount: r.Total - unit });
+    if (provider === 'klarna') {
+      const atKlarna = (await (await fetch(`${origin}/stand-in/klarna/checkout/v3/orders/${first.OrderID}`, { headers: { authorization: basicStandIn } })).json()) as { order_amount: number };
+      expect(atKlarna.order_amount).toBe(r.Total - unit);
+    }
+    await pay(origin, again.HtmlSnippet);
+    await settle();
+    const st = await state(r.ReservationID);
+    expect(st.reservation).toBe(3);
+    expect(st.payments).toEqual([expect.objectContaining({ status: 'paid', amount: r.Total - unit, authorizedAmount: r.Total - unit })]);
   });
 
   it('Klarna started, then Qliro: the stale Klarna tab is refused at validation, Qliro pays, Klarna is never paid', async () => {
