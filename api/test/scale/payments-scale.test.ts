@@ -124,4 +124,38 @@ describe.runIf(Boolean(adminUrl))('payments on two API processes and one Postgre
     expect(((await om.json()) as { status: string }).status).toBe('CANCELLED');
     expect(await qty(t)).toBe(20);
   }, 60_000);
+
+  it('Klarna through one process and Qliro through the other, both paid, pushes repeated: exactly one capture-able payment', async () => {
+    const t = await target();
+    const { shopper, id } = await reserve(a.url, t, 1);
+    await db.query(`update reservations set hold_until = now() + interval '1 hour' where id = $1`, [id]); // this one must not expire
+    const before = await qty(t);
+    const payAt = async (snippet: string) => {
+      const src = /<iframe src="([^"]+)"/.exec(snippet)![1]!;
+      const res = await fetch(`${a.url}${src}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: '', redirect: 'manual' });
+      await res.arrayBuffer();
+      return res.status;
+    };
+    const klarna = await shopper.send(a.url, 'POST', '/payments/klarna/orders', { reservationId: id });
+    expect(klarna.status).toBe(201);
+    expect(await payAt(klarna.json.HtmlSnippet)).toBe(303); // completed at Klarna; push in 2.5 s
+    const qliro = await shopper.send(b.url, 'POST', '/payments/qliro/orders', { reservationId: id });
+    if (qliro.status === 201) await payAt(qliro.json.HtmlSnippet);
+    else expect(qliro.status).toBe(409); // Klarna's completion was already applied: paid
+    // Pushes repeated through both processes.
+    for (const base of [a.url, b.url, a.url]) await fetch(`${base}/api/v1/payments/klarna/push?klarna_order_id=${klarna.json.OrderID}`, { method: 'POST', headers: { 'content-type': 'application/json' } });
+    await until(async () => {
+      const { rows } = await db.query<{ n: number }>(`select count(*)::int as n from payment_operations o join payment_orders p on p.id = o.payment_order_id where p.reservation_id = $1 and o.state in ('queued', 'running')`, [id]);
+      const paid = await db.query(`select 1 from reservations where id = $1 and status_id = 3`, [id]);
+      return rows[0]!.n === 0 && paid.rowCount === 1;
+    });
+    await new Promise((r) => setTimeout(r, 3500)); // Klarna's own push lands too
+    const { rows: p } = await db.query<{ provider: string; status: string; authorized_amount: number }>('select provider, status, authorized_amount from payment_orders where reservation_id = $1 order by id', [id]);
+    expect(p.filter((x) => x.status === 'paid')).toHaveLength(1);
+    // Anything else that was authorised has been cancelled at its provider.
+    for (const other of p.filter((x) => x.status !== 'paid')) expect(other.status).toBe('cancelled');
+    const { rows: ops } = await db.query<{ kind: string; state: string }>(`select o.kind, o.state from payment_operations o join payment_orders p on p.id = o.payment_order_id where p.reservation_id = $1`, [id]);
+    expect(ops.every((o) => o.state === 'done')).toBe(true);
+    expect(await qty(t)).toBe(before);
+  }, 60_000);
 });
