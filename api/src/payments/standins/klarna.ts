@@ -2,8 +2,9 @@
  * Local stand-in for the Klarna Checkout v3 + Order Management contract as Kustom serves it (in memory, one
  * process). It behaves like the real service where the shop's correctness depends on it:
  * - amounts are checked by this file's own reading of Klarna's rules (never the adapter's money module);
- * - "Betal" first asks merchant_urls.validation (200 completes; 303 sends the shopper to its Location; anything else
- *   refuses), then completes, sends the shopper to merchant_urls.confirmation and pushes LATER (after
+ * - "Betal" first asks merchant_urls.validation (200 completes; 303 sends the shopper to its Location; no answer
+ *   within 3 s completes, as Kustom's default does), then completes, sends the shopper to merchant_urls.confirmation
+ *   and pushes LATER (Kustom: about 2 minutes; here after
  *   PAYMENT_STAND_IN_PUSH_DELAY_MS), with `Content-Type: application/json` and an empty body, retrying until the
  *   shop answers 200;
  * - an unpaid checkout order expires (PAYMENT_STAND_IN_CHECKOUT_TTL_MS, 48 h) and is then gone (404);
@@ -330,25 +331,30 @@ export function klarnaStandIn(credentials: { username: string; password: string 
       return reply.redirect(withId(order.merchant_urls.confirmation, order.order_id), 303);
     });
 
-    /** merchant_urls.validation: 200 completes; 303 sends the shopper to Location; anything else (or no answer) refuses. */
+    /**
+     * merchant_urls.validation, as Kustom documents it: 200 approves; 303 denies and sends the shopper to Location;
+     * no answer within 3 s approves (require_validate_callback_success is false by default) — which is why a
+     * completion can still reach the shop for a reservation it would have refused. Any other answer denies.
+     */
     async function validate(order: StoredOrder): Promise<'accept' | { location: string }> {
       const fallback = { location: withId(order.merchant_urls.checkout ?? order.merchant_urls.confirmation, order.order_id) };
       if (!order.merchant_urls.validation) return 'accept';
+      let res: Response;
       try {
-        const res = await fetch(withId(order.merchant_urls.validation, order.order_id), {
+        res = await fetch(withId(order.merchant_urls.validation, order.order_id), {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
           body: JSON.stringify(view(order)),
           redirect: 'manual',
-          signal: AbortSignal.timeout(10_000),
+          signal: AbortSignal.timeout(3_000),
         });
         await res.arrayBuffer();
-        if (res.status === 200) return 'accept';
-        if (res.status === 303 && res.headers.get('location')) return { location: res.headers.get('location')! };
-        return fallback;
       } catch {
-        return fallback;
+        return 'accept';
       }
+      if (res.status === 200) return 'accept';
+      if (res.status === 303 && res.headers.get('location')) return { location: res.headers.get('location')! };
+      return fallback;
     }
   };
 }
