@@ -85,6 +85,18 @@ describe.each(testDatabaseKinds())('one payment per reservation on %s', (kind) =
     expect(st.payments).toEqual([expect.objectContaining({ status: 'paid', amount: r.Total - unit, authorizedAmount: r.Total - unit })]);
   });
 
+  it('a Klarna checkout order that expired at Klarna (48 h) is replaced by a new one with a new merchant reference', async () => {
+    const b = await new HttpBrowser(origin).open();
+    const r = await reserve(b, true, 1, false);
+    const first = await start(b, 'klarna', r.ReservationID);
+    await fetch(`${origin}/stand-in/klarna/_control/orders/${first.OrderID}/expire`, { method: 'POST' });
+    const second = await start(b, 'klarna', r.ReservationID);
+    expect(second.OrderID).not.toBe(first.OrderID);
+    const st = await state(r.ReservationID);
+    expect(st.payments.map((p) => p.status)).toEqual(['cancelled', 'pending']);
+    expect(st.payments[0]!.merchantReference).not.toBe(st.payments[1]!.merchantReference);
+  });
+
   it('Klarna started, then Qliro: the stale Klarna tab is refused at validation, Qliro pays, Klarna is never paid', async () => {
     const b = await new HttpBrowser(origin).open();
     const r = await reserve(b, true, 1, false);
