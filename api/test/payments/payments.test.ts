@@ -10,6 +10,8 @@ import { eq } from 'drizzle-orm';
 import type { RawPaymentOrder } from '@shop/contracts/types';
 import * as s from '../../src/db/schema.js';
 import { paymentTexts } from '../../src/payments/texts.js';
+import { ProviderError } from '../../src/payments/types.js';
+import { providerFailure } from '../../src/routes/payments/index.js';
 import { useTestApp } from '../support/app.js';
 import { testDatabaseKinds } from '../support/databases.js';
 import { makeShellTree } from '../accounts/browser.js';
@@ -188,5 +190,20 @@ describe.each(testDatabaseKinds())('payments on %s', (kind) => {
     const qliro = await fetch(`${origin}/stand-in/qliro/checkout/merchantapi/orders/1`, { headers: { authorization: 'Qliro nope' } });
     expect(qliro.status).toBe(401);
     expect(Object.keys((await qliro.json()) as object).sort()).toEqual(['DetailedErrorMessage', 'ErrorCode', 'ErrorMessage', 'ErrorReference']);
+  });
+});
+
+describe('providerFailure', () => {
+  it.each([
+    ['outage', 503, 'warn', paymentTexts.providerDown],
+    ['auth', 502, 'error', paymentTexts.providerAuth],
+    ['rejected', 502, 'error', paymentTexts.providerRejected],
+  ] as const)('%s → %i, logged at %s with the correlation id', (kind, status, level, message) => {
+    const logged: Array<[string, Record<string, unknown>]> = [];
+    const app = { log: { warn: (o: Record<string, unknown>) => logged.push(['warn', o]), error: (o: Record<string, unknown>) => logged.push(['error', o]) } };
+    const error = new ProviderError('qliro', 400, 'qliro answered', kind, 'SOME_CODE', 'corr-123');
+    const http = providerFailure(app as never, error);
+    expect({ status: http.statusCode, message: http.message }).toEqual({ status, message });
+    expect(logged).toEqual([[level, expect.objectContaining({ provider: 'qliro', code: 'SOME_CODE', correlationId: 'corr-123' })]]);
   });
 });
