@@ -40,7 +40,9 @@ export interface FailureSwitch {
 export function failureSwitch(app: FastifyInstance): FailureSwitch {
   let armed: { status: number; times: number; code: string } | null = null;
   app.post('/_control/fail', async (request) => {
-    const body = (request.body ?? {}) as { status?: number; times?: number; code?: string };
+    // The Qliro stand-in parses JSON as {raw, json} (its token hashes the raw body).
+    const parsed = (request.body ?? {}) as { json?: unknown };
+    const body = (parsed.json ?? parsed) as { status?: number; times?: number; code?: string };
     const status = Number(body.status);
     armed = status >= 400 && status <= 599 ? { status, times: Math.max(1, Math.min(100, Number(body.times) || 1)), code: String(body.code ?? 'STAND_IN_FAILURE') } : null;
     return { armed };
