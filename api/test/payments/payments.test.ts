@@ -118,7 +118,9 @@ describe.each(testDatabaseKinds())('payments on %s', (kind) => {
     expect(await state(r.ReservationID)).toMatchObject({ reservation: 1, order: 'created', payments: [expect.objectContaining({ status: 'pending' })] });
 
     await pay(origin, first.HtmlSnippet);
-    const paid = await waitFor(() => state(r.ReservationID), (v) => v.reservation === 3);
+    await waitFor(() => state(r.ReservationID), (v) => v.reservation === 3 && v.payments[0]!.acknowledgedAt !== null);
+    await paymentsOf(t()).idle();
+    const paid = await state(r.ReservationID);
     expect(paid).toMatchObject({ reservation: 3, order: 'paid', payments: [expect.objectContaining({ status: 'paid', authorizedAmount: r.Total })] });
     const replay = await push({ OrderId: Number(first.OrderID), Status: 'Completed' });
     expect(await replay.json()).toEqual({ CallbackResponse: 'received' });
