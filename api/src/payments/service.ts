@@ -211,23 +211,30 @@ export interface CompletionClaim {
   reference: string | null;
 }
 
+/** Why a purchase may not complete: for the log, and the shopper's Norwegian text (Qliro shows it in its checkout). */
+export interface Refusal {
+  reason: string;
+  message: string;
+}
+
 /**
  * The providers' validation callbacks (KCO merchant_urls.validation, Qliro MerchantOrderValidationUrl): may this
  * order complete? Only the reservation's current open checkout, while the reservation is open, at our amount and
- * reference. Returns the reason when not (for the log).
+ * reference. Returns the refusal when not.
  */
-export async function validateCompletion(ctx: PaymentsContext, provider: ProviderName, providerOrderId: string, claim: CompletionClaim, now = new Date()): Promise<string | null> {
+export async function validateCompletion(ctx: PaymentsContext, provider: ProviderName, providerOrderId: string, claim: CompletionClaim, now = new Date()): Promise<Refusal | null> {
   const row = await findPayment(ctx.db, provider, providerOrderId);
-  if (!row) return 'unknown order';
+  if (!row) return { reason: 'unknown order', message: paymentTexts.orderNotFound };
   if (await expireIfDue(ctx.db, row.reservationId, now)) ctx.kick();
   const r = await reservation(ctx.db, row.reservationId);
   const state = holdState(r, now);
-  if (state !== 'open') return `reservation ${state}`;
+  if (state === 'paid' || (state === 'closed' && r.statusId !== 9)) return { reason: `reservation ${state}`, message: paymentTexts.alreadyPaid };
+  if (state !== 'open') return { reason: `reservation ${state}`, message: paymentTexts.expired };
   const [current] = await ctx.db.select().from(paymentOrders).where(eq(paymentOrders.id, row.id));
-  if (current!.status !== 'pending') return `checkout ${current!.status}`;
-  if (current!.amount !== r.total) return 'reservation changed';
-  if (claim.amount !== null && claim.amount !== r.total) return `amount ${claim.amount} ≠ ${r.total}`;
-  if (claim.reference !== null && current!.merchantReference && claim.reference !== current!.merchantReference) return 'reference differs';
+  if (current!.status !== 'pending') return { reason: `checkout ${current!.status}`, message: paymentTexts.replaced };
+  if (current!.amount !== r.total) return { reason: 'reservation changed', message: paymentTexts.changed };
+  if (claim.amount !== null && claim.amount !== r.total) return { reason: `amount ${claim.amount} ≠ ${r.total}`, message: paymentTexts.changed };
+  if (claim.reference !== null && current!.merchantReference && claim.reference !== current!.merchantReference) return { reason: 'reference differs', message: paymentTexts.changed };
   return null;
 }
 

@@ -5,6 +5,10 @@ export const paymentTexts = {
   alreadyPaid: 'Reservasjonen er allerede betalt.',
   /** The shopper came back after the hold ended: the goods went back on the shelf. */
   expired: 'Reservasjonen er utløpt, og varene er lagt tilbake på lager. Legg dem i handlekurven på nytt for å bestille.',
+  /** The reservation changed after the checkout opened (at most 150 characters: Qliro shows it in its checkout). */
+  changed: 'Bestillingen er endret etter at betalingen ble startet. Gå tilbake til kassen og prøv igjen.',
+  /** A stale tab pays a checkout the shop has given up (another provider or tab took over). */
+  replaced: 'Denne betalingen er erstattet av en nyere. Gå tilbake til kassen og fullfør der.',
   /** Another tab is starting a payment for the same reservation at this moment. */
   busy: 'Betalingen startes allerede i en annen fane. Prøv igjen om et øyeblikk.',
   /** The provider refused what the shop sent (a validation or business rule). */

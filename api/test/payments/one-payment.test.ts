@@ -10,6 +10,8 @@ import { eq } from 'drizzle-orm';
 import type { RawPaymentOrder } from '@shop/contracts/types';
 import * as s from '../../src/db/schema.js';
 import { expireDueReservations } from '../../src/payments/expiry.js';
+import { escapeHtml } from '../../src/payments/standins/page.js';
+import { paymentTexts } from '../../src/payments/texts.js';
 import { qliroToken } from '../../src/payments/qliro.js';
 import { syncPayment } from '../../src/payments/service.js';
 import type { PaymentProvider } from '../../src/payments/types.js';
@@ -103,7 +105,7 @@ describe.each(testDatabaseKinds())('one payment per reservation on %s', (kind) =
     const klarna = await start(b, 'klarna', r.ReservationID);
     const qliro = await start(b, 'qliro', r.ReservationID);
     const refused = await pay(origin, klarna.HtmlSnippet);
-    expect(refused).toEqual({ status: 303, location: expect.stringContaining('/checkout?betaling=avvist') });
+    expect(refused).toMatchObject({ status: 303, location: expect.stringContaining('/checkout?betaling=avvist') });
     expect((await klarnaManagement(origin, klarna.OrderID)).status).toBe(404); // never completed
     await pay(origin, qliro.HtmlSnippet);
     await settle();
@@ -120,7 +122,10 @@ describe.each(testDatabaseKinds())('one payment per reservation on %s', (kind) =
     const r = await reserve(b, false, 1);
     const qliro = await start(b, 'qliro', r.ReservationID);
     const klarna = await start(b, 'klarna', r.ReservationID);
-    expect((await pay(origin, qliro.HtmlSnippet)).status).toBe(409); // the stand-in's "the shop declined" page
+    // Qliro declines in its own checkout and shows the shop's DeclineReasonMessage.
+    const declined = await pay(origin, qliro.HtmlSnippet);
+    expect(declined.status).toBe(409);
+    expect(declined.text).toContain(escapeHtml(paymentTexts.replaced));
     await pay(origin, klarna.HtmlSnippet);
     await settle();
     const st = await state(r.ReservationID);

@@ -73,14 +73,13 @@ export async function reserve(b: HttpBrowser, home: boolean, count = 2, promo = 
 export const iframeSrc = (snippet: string) => /<iframe src="([^"]+)"/.exec(snippet)![1]!.replace(/&#38;/g, '&');
 
 /** The shopper presses "Betal" on the stand-in page and then closes the browser (the redirect is not followed). */
-export async function pay(origin: string, snippet: string): Promise<{ status: number; location: string | null }> {
+export async function pay(origin: string, snippet: string): Promise<{ status: number; location: string | null; text: string }> {
   const page = await fetch(new URL(iframeSrc(snippet), origin));
   const html = await page.text();
   expect(html).toContain('Betal ');
   const action = /<form method="post" action="([^"]+)"/.exec(html)![1]!;
   const res = await fetch(new URL(action, origin), { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: '', redirect: 'manual' });
-  await res.arrayBuffer();
-  return { status: res.status, location: res.headers.get('location') };
+  return { status: res.status, location: res.headers.get('location'), text: await res.text() };
 }
 
 export async function waitFor<T>(read: () => Promise<T>, done: (v: T) => boolean, timeoutMs = 8000): Promise<T> {

@@ -1,5 +1,6 @@
 /** The stand-ins' small checkout page (Norwegian): the lines, the total and a "Betal" button. */
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const esc = escapeHtml;
 const nok = (ore: number) => `${(ore / 100).toLocaleString('nb-NO', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} kr`;
 
 export function checkoutPage(options: {

@@ -16,7 +16,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { QliroOrderItem } from '../money.js';
 import { qliroToken, type QliroOrderResource, type QliroPaymentTransaction } from '../qliro.js';
 import { failureSwitch, pushWithRetries, standInTiming, type StandInOptions } from './control.js';
-import { checkoutPage, snippet } from './page.js';
+import { checkoutPage, escapeHtml, snippet } from './page.js';
 
 interface StoredOrder extends QliroOrderResource {
   OrderItems: QliroOrderItem[];
@@ -226,8 +226,13 @@ export function qliroStandIn(credentials: { apiKey: string; apiSecret: string },
       const order = orders.get(Number(request.params.id));
       if (!order) return reply.status(404).type('text/html').send('<p>Fant ikke ordren.</p>');
       if (order.CustomerCheckoutStatus === 'InProcess') {
-        if (!(await validate(order))) {
-          return reply.status(409).type('text/html; charset=utf-8').send('<p role="alert">Butikken kunne ikke godta kjøpet. Ingen penger er trukket.</p>');
+        const verdict = await validate(order);
+        if (verdict !== true) {
+          // Qliro shows the shop's DeclineReasonMessage in its checkout.
+          return reply
+            .status(409)
+            .type('text/html; charset=utf-8')
+            .send(`<p role="alert">${escapeHtml(verdict ?? 'Butikken kunne ikke godta kjøpet.')} Ingen penger er trukket.</p>`);
         }
         order.CustomerCheckoutStatus = 'Completed';
         const body = JSON.stringify({ OrderId: order.OrderId, MerchantReference: order.MerchantReference, Status: 'Completed', Timestamp: new Date().toISOString() });
@@ -245,19 +250,28 @@ export function qliroStandIn(credentials: { apiKey: string; apiSecret: string },
      * MerchantOrderValidationUrl, as Qliro documents it: 200 approves, another status declines, and no answer within
      * 5 s approves (Qliro's default) — so a completion can still reach the shop for a reservation it would refuse.
      */
-    async function validate(order: StoredOrder): Promise<boolean> {
+    /** true: approved; otherwise declined, with the shop's DeclineReasonMessage when it gave one. */
+    async function validate(order: StoredOrder): Promise<true | string | null> {
       if (!order.MerchantOrderValidationUrl) return true;
+      let res: Response;
+      let text = '';
       try {
-        const res = await fetch(order.MerchantOrderValidationUrl, {
+        res = await fetch(order.MerchantOrderValidationUrl, {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ OrderId: order.OrderId, MerchantReference: order.MerchantReference, TotalPrice: order.TotalPrice, OrderItems: order.OrderItems }),
+          body: JSON.stringify({ OrderId: order.OrderId, MerchantReference: order.MerchantReference, Currency: order.Currency, OrderItems: order.OrderItems }),
           signal: AbortSignal.timeout(5_000),
         });
-        await res.arrayBuffer();
-        return res.status === 200;
+        text = await res.text();
       } catch {
         return true;
+      }
+      if (res.status === 200) return true;
+      try {
+        const message = (JSON.parse(text) as { DeclineReasonMessage?: unknown }).DeclineReasonMessage;
+        return typeof message === 'string' && message.length <= 150 ? message : null;
+      } catch {
+        return null;
       }
     }
   };

@@ -22,6 +22,7 @@ import { HttpError } from '../../server/errors.js';
 import { paymentsConfig } from '../../payments/config.js';
 import { createPaymentsRuntime, sweepSeconds } from '../../payments/runtime.js';
 import { findPayment, ownsReservation, startPayment, syncPayment, validateCompletion, type PaymentRow } from '../../payments/service.js';
+import { qliroTotalOre, type QliroOrderItem } from '../../payments/money.js';
 import { paymentTexts } from '../../payments/texts.js';
 import { ProviderError, type ProviderName } from '../../payments/types.js';
 import { assertSameShape, DbId, errorResponses, type SameShape } from '../shared/schema.js';
@@ -238,7 +239,7 @@ const providerCallbackRoutes: FastifyPluginAsyncTypebox = async (app) => {
         reference: typeof order.merchant_reference1 === 'string' ? order.merchant_reference1 : null,
       });
       if (!refusal) return reply.send({});
-      app.log.warn({ provider: 'klarna', orderId: request.query.klarna_order_id, refusal }, 'purchase refused at validation');
+      app.log.warn({ provider: 'klarna', orderId: request.query.klarna_order_id, refusal: refusal.reason }, 'purchase refused at validation');
       const origin = paymentsConfig().publicUrl ?? `${request.protocol}://${request.host}`;
       return reply.status(303).header('location', `${origin}/checkout?betaling=avvist`).send();
     },
@@ -250,19 +251,22 @@ const providerCallbackRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['payments'],
         summary: 'Qliro MerchantOrderValidationUrl (provider → shop; CSRF-exempt): 200 lets the purchase complete, 400 declines it',
-        response: { 200: Type.Object({}), 400: Type.Object({ DeclineReason: Type.String() }), 404: Type.Ref('ErrorBody') },
+        response: { 200: Type.Object({}), 400: Type.Object({ DeclineReason: Type.String(), DeclineReasonMessage: Type.String() }), 404: Type.Ref('ErrorBody') },
       },
     },
     async (request, reply) => {
       const order = json(request.body);
       const orderId = orderIdOf(order.OrderId);
-      const total = typeof order.TotalPrice === 'number' ? Math.round(order.TotalPrice * 100) : null;
+      // Qliro sends the order's items (TotalPrice only sometimes): the amount is theirs, summed as ours.
+      const items = Array.isArray(order.OrderItems) ? (order.OrderItems as QliroOrderItem[]).filter((i) => i && typeof i.PricePerItemIncVat === 'number' && Number.isInteger(i.Quantity)) : null;
+      const total = items?.length ? qliroTotalOre(items) : typeof order.TotalPrice === 'number' ? Math.round(order.TotalPrice * 100) : null;
       const refusal = orderId
         ? await validateCompletion(runtime.context, 'qliro', orderId, { amount: total, reference: typeof order.MerchantReference === 'string' ? order.MerchantReference : null })
-        : 'no OrderId';
+        : { reason: 'no OrderId', message: paymentTexts.orderNotFound };
       if (!refusal) return reply.send({});
-      app.log.warn({ provider: 'qliro', orderId, refusal }, 'purchase refused at validation');
-      return reply.status(400).send({ DeclineReason: 'Other' });
+      app.log.warn({ provider: 'qliro', orderId, refusal: refusal.reason }, 'purchase refused at validation');
+      // Qliro shows DeclineReasonMessage (≤ 150 characters) to the shopper in its checkout.
+      return reply.status(400).send({ DeclineReason: 'Other', DeclineReasonMessage: refusal.message.slice(0, 150) });
     },
   );
 };
