@@ -240,8 +240,10 @@ const providerCallbackRoutes: FastifyPluginAsyncTypebox = async (app) => {
       });
       if (!refusal) return reply.send({});
       app.log.warn({ provider: 'klarna', orderId: request.query.klarna_order_id, refusal: refusal.reason }, 'purchase refused at validation');
+      // Back to the payment step: trying again there shows the server's own Norwegian reason (410 expired, 409 paid)
+      // or opens a fresh checkout (changed, replaced), so the texts stay in one place (payments/texts.ts).
       const origin = paymentsConfig().publicUrl ?? `${request.protocol}://${request.host}`;
-      return reply.status(303).header('location', `${origin}/checkout?betaling=avvist`).send();
+      return reply.status(303).header('location', `${origin}/checkout?steg=betaling`).send();
     },
   );
 
