@@ -48,6 +48,7 @@ import { holdReservationCaps, type ReservationOwner } from './caps.js';
 import { DEFAULT_RESERVATION_CAPS, type ReservationCaps } from './config.js';
 import { checkPromocode, lockPromocode, promoTexts, recordRedemption, type PromoShopper, type PromoVerdict } from './promocodes.js';
 import { discountFor, shippingPrice, VAT_PERCENTAGE } from './rules.js';
+import { holdEndsAt } from './hold.js';
 import { contactErrors, reservationTexts, type FieldError } from './validation.js';
 
 export const CLICK_AND_COLLECT = CLICK_AND_COLLECT_METHOD_ID;
@@ -263,9 +264,12 @@ export async function createReservation(
     const total = goods - discount + shipping;
 
     const stockErrors: CartErrorBody['cartErrors'] = [];
+    // Which shop each line took from: an expired hold gives the units back there (checkout/expiry.ts).
+    const takenFrom = new Map<number, number>();
     for (const line of priced) {
-      const taken = home ? await takeForDelivery(tx, line.variantId, line.count) : await take(tx, line.variantId, shopId, line.count);
-      if (!taken) stockErrors.push({ eanNo: line.ean, message: home ? reservationTexts.soldOut : reservationTexts.soldOutInShop });
+      const taken = home ? await takeForDelivery(tx, line.variantId, line.count) : (await take(tx, line.variantId, shopId, line.count)) ? shopId : null;
+      if (taken !== null) takenFrom.set(line.variantId, taken);
+      if (taken === null) stockErrors.push({ eanNo: line.ean, message: home ? reservationTexts.soldOut : reservationTexts.soldOutInShop });
     }
     // Throwing rolls back every decrement made above.
     if (stockErrors.length > 0) throw new CartLineError(409, stockErrors);
@@ -289,6 +293,7 @@ export async function createReservation(
         discount,
         promocodeId: promo?.id ?? null,
         total,
+        holdUntil: holdEndsAt(home, now),
       })
       .returning();
     if (promo && !(await recordRedemption(tx, promo.id, { reservationId: reservation!.id, customerId, email: input.Email }))) {
@@ -306,6 +311,7 @@ export async function createReservation(
         price: l.price,
         pant: l.pant,
         campaignArticleId: l.campaignArticleId,
+        stockShopId: takenFrom.get(l.variantId) ?? null,
       })),
     );
     const [order] = await tx
@@ -358,9 +364,9 @@ async function take(tx: Tx, variantId: number, shopId: number, count: number): P
   return rows.length === 1;
 }
 
-/** Web stock first, then the physical shop with the most units (see the module comment). */
-async function takeForDelivery(tx: Tx, variantId: number, count: number): Promise<boolean> {
-  if (await take(tx, variantId, WEB_SHOP_ID, count)) return true;
+/** Web stock first, then the physical shop with the most units (see the module comment). The shop taken from, or null. */
+async function takeForDelivery(tx: Tx, variantId: number, count: number): Promise<number | null> {
+  if (await take(tx, variantId, WEB_SHOP_ID, count)) return WEB_SHOP_ID;
   const candidates = await tx
     .select({ shopId: stock.shopId })
     .from(stock)
@@ -368,7 +374,7 @@ async function takeForDelivery(tx: Tx, variantId: number, count: number): Promis
     .orderBy(desc(stock.qty), asc(stock.shopId));
   for (const c of candidates) {
     // Another buyer may have taken it since the read: the guarded update decides.
-    if (await take(tx, variantId, c.shopId, count)) return true;
+    if (await take(tx, variantId, c.shopId, count)) return c.shopId;
   }
-  return false;
+  return null;
 }

@@ -442,12 +442,18 @@ export const reservations = pgTable(
     sessionId: text('session_id'),
     /** The client that placed it (server/client.ts: request.ip behind TRUST_PROXY, IPv6 as its /64), for the open-reservation caps. */
     clientAddress: text('client_address'),
+    /** Until when an unpaid reservation holds its stock (checkout/hold.ts); null = no hold ends (older rows). */
+    holdUntil: timestamp('hold_until', { withTimezone: true }),
+    /** When the hold ended unpaid: the reservation was cancelled (status 9) and its stock returned. */
+    expiredAt: timestamp('expired_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
     index('reservations_customer_idx').on(t.customerId),
     index('reservations_session_idx').on(t.sessionId, t.createdAt),
     index('reservations_client_address_idx').on(t.clientAddress, t.createdAt),
+    // The hold sweep reads only unpaid reservations whose hold has an end.
+    index('reservations_hold_idx').on(t.holdUntil).where(sql`${t.statusId} in (1, 2) and ${t.holdUntil} is not null`),
   ],
 );
 
@@ -464,6 +470,8 @@ export const reservationLines = pgTable(
     price: integer('price').notNull(),
     pant: integer('pant').notNull().default(0),
     campaignArticleId: integer('campaign_article_id').references(() => campaignArticles.id),
+    /** The shop whose stock the line took (home delivery may take from any shop); null = the reservation's shop. */
+    stockShopId: integer('stock_shop_id').references(() => shops.id),
   },
   (t) => [index('reservation_lines_reservation_idx').on(t.reservationId), check('reservation_lines_count_pos', sql`${t.count} > 0`)],
 );
@@ -498,7 +506,13 @@ export const orderLines = pgTable(
   (t) => [index('order_lines_order_idx').on(t.orderId)],
 );
 
-/** A checkout at a payment provider (Klarna-type: any number per reservation; Qliro-type: one per shop). */
+/**
+ * A checkout at a payment provider. Status: `pending` (open checkout), `paid` (the reservation's authorised payment),
+ * `onhold`/`refused` (the provider's word), `cancelled` (the shop gave it up: another provider, a new amount, expiry),
+ * `late` (completed after the reservation was paid or expired: being cancelled/refunded), `mismatch` (completed with
+ * an amount or reference that disagrees with the reservation: for staff). At most one `pending` per reservation and
+ * provider (payment_orders_open_uq).
+ */
 export const paymentOrders = pgTable(
   'payment_orders',
   {
@@ -509,11 +523,64 @@ export const paymentOrders = pgTable(
     shopId: integer('shop_id').notNull().references(() => shops.id),
     status: text('status').notNull(),
     amount: integer('amount').notNull(),
+    /** The merchant reference sent to the provider: `<reservation id>-<suffix>`, unique per provider. */
+    merchantReference: text('merchant_reference'),
+    /** Why a completed order was not taken as the reservation's payment (amount/reference), for staff. */
+    mismatch: text('mismatch'),
+    /** Øre the provider has authorised / captured / refunded for this order (provider operations keep them). */
+    authorizedAmount: integer('authorized_amount').notNull().default(0),
+    capturedAmount: integer('captured_amount').notNull().default(0),
+    refundedAmount: integer('refunded_amount').notNull().default(0),
     acknowledgedAt: timestamp('acknowledged_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('payment_orders_provider_uq').on(t.provider, t.providerOrderId)],
+  (t) => [
+    uniqueIndex('payment_orders_provider_uq').on(t.provider, t.providerOrderId),
+    uniqueIndex('payment_orders_open_uq').on(t.reservationId, t.provider).where(sql`${t.status} = 'pending'`),
+    uniqueIndex('payment_orders_reference_uq').on(t.provider, t.merchantReference),
+    index('payment_orders_reservation_idx').on(t.reservationId),
+  ],
+);
+
+/**
+ * The durable queue of provider operations (payments/operations.ts): capture, cancel, refund, extend, and `void`
+ * (give up a checkout: cancel it at the provider if it was completed after all). A row is written in the same
+ * transaction as the decision, so a crash between "decided" and "done" resumes; the idempotency key is sent to the
+ * provider (Klarna-Idempotency-Key, Qliro RequestId) so a retried call never acts twice.
+ * State: queued → running (lease until locked_until) → done | failed (gave up; for staff).
+ */
+export const paymentOperations = pgTable(
+  'payment_operations',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    paymentOrderId: integer('payment_order_id').notNull().references(() => paymentOrders.id),
+    reservationId: integer('reservation_id').notNull().references(() => reservations.id),
+    kind: text('kind').notNull(),
+    /** Øre for capture/refund, fixed when decided. */
+    amount: integer('amount'),
+    /** The lines a partial capture/refund covers ([{reference, quantity}]); null = by amount alone. */
+    lines: jsonb('lines'),
+    idempotencyKey: text('idempotency_key').notNull(),
+    state: text('state').notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lastError: text('last_error'),
+    /** What the provider answered when done (capture id, amounts), as JSON. */
+    result: jsonb('result'),
+    /** Why it was decided: 'staff', 'expired', 'late-payment', 'other-provider', 'cart-changed'. */
+    reason: text('reason').notNull(),
+    /** The staff member (customers.id) who asked, when one did. */
+    requestedBy: integer('requested_by').references(() => customers.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    doneAt: timestamp('done_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('payment_operations_key_uq').on(t.idempotencyKey),
+    index('payment_operations_due_idx').on(t.nextAttemptAt).where(sql`${t.state} in ('queued', 'running')`),
+    index('payment_operations_order_idx').on(t.paymentOrderId),
+  ],
 );
 
 // ---------------------------------------------------------------- content

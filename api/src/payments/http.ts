@@ -1,7 +1,33 @@
-/** The one HTTP helper of the adapters: JSON over fetch with a timeout; provider errors keep the status. */
-import { ProviderError, type ProviderName } from './types.js';
+/** The one HTTP helper of the adapters: JSON over fetch with a timeout; provider errors keep status, kind, code and correlation id. */
+import { ProviderError, type ProviderErrorKind, type ProviderName } from './types.js';
 
 export const PROVIDER_TIMEOUT_MS = 10_000;
+
+/** 401 is always our credentials; Klarna also answers 403 for business rules (NOT_ALLOWED, CAPTURE_NOT_ALLOWED…). */
+export function errorKind(status: number, code: string | null): ProviderErrorKind {
+  if (status === 401) return 'auth';
+  if (status === 403) return code && /NOT_ALLOWED|ALREADY|EXCEED/.test(code) ? 'rejected' : 'auth';
+  if (status === 404) return 'not-found';
+  if (status === 429 || status >= 500) return 'outage';
+  return 'rejected';
+}
+
+/** Reads both providers' error shapes: Klarna {error_code, error_messages, correlation_id}; Qliro {ErrorCode, ErrorMessage, DetailedErrorMessage, ErrorReference}. */
+export function parseProviderError(text: string, headers: Headers): { code: string | null; correlationId: string | null; detail: string } {
+  let body: Record<string, unknown> = {};
+  try {
+    const parsed: unknown = text ? JSON.parse(text) : {};
+    if (parsed && typeof parsed === 'object') body = parsed as Record<string, unknown>;
+  } catch {
+    // not JSON (a proxy's error page): keep the text
+  }
+  const str = (v: unknown) => (typeof v === 'string' && v ? v : null);
+  const code = str(body.error_code) ?? str(body.ErrorCode);
+  const correlationId = str(body.correlation_id) ?? str(body.ErrorReference) ?? headers.get('klarna-correlation-id') ?? headers.get('x-correlation-id');
+  const messages = Array.isArray(body.error_messages) ? body.error_messages.join(', ') : null;
+  const detail = str(body.DetailedErrorMessage) ?? str(body.ErrorMessage) ?? messages ?? text.slice(0, 300);
+  return { code, correlationId, detail };
+}
 
 export async function providerRequest<T>(
   provider: ProviderName,
@@ -14,9 +40,12 @@ export async function providerRequest<T>(
   try {
     res = await fetch(url, { ...init, headers, signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS) });
   } catch (error) {
-    throw new ProviderError(provider, null, `${provider} unreachable: ${(error as Error).message}`);
+    throw new ProviderError(provider, null, `${provider} unreachable: ${(error as Error).message}`, 'outage');
   }
   const text = await res.text();
-  if (!res.ok) throw new ProviderError(provider, res.status, `${provider} answered ${res.status}: ${text.slice(0, 300)}`);
+  if (!res.ok) {
+    const { code, correlationId, detail } = parseProviderError(text, res.headers);
+    throw new ProviderError(provider, res.status, `${provider} answered ${res.status}${code ? ` ${code}` : ''}: ${detail}`, errorKind(res.status, code), code, correlationId);
+  }
   return (text ? JSON.parse(text) : undefined) as T;
 }

@@ -1,13 +1,17 @@
 /**
- * Klarna-type adapter: the Klarna Checkout v3 contract. Basic auth with the merchant's API username/password.
- *   POST {base}/checkout/v3/orders                         → { order_id, status: 'checkout_incomplete', html_snippet, … }
- *   GET  {base}/checkout/v3/orders/{id}                    → status 'checkout_complete' once paid
- *   POST {base}/ordermanagement/v1/orders/{id}/acknowledge → 204
+ * Klarna-type adapter: the Klarna Checkout v3 + Order Management contract, served by Kustom since Klarna Checkout
+ * moved there (hosts api.kustom.co / api.playground.kustom.co, same paths; *.klarna.com stopped 31 March 2026).
+ * Basic auth with the merchant's API username/password.
+ *   POST {base}/checkout/v3/orders                 → { order_id, status: 'checkout_incomplete', html_snippet, … }
+ *   POST {base}/checkout/v3/orders/{id}            update while checkout_incomplete (the cart changed)
+ *   GET  {base}/checkout/v3/orders/{id}            → status 'checkout_complete' once the shopper paid
+ *   POST {base}/ordermanagement/v1/orders/{id}/acknowledge | /captures | /refunds | /cancel | /extend-authorization-time
+ * Order management calls carry Klarna-Idempotency-Key: a retried call with the same key is not done twice.
  * Klarna substitutes `{checkout.order.id}` in merchant URLs (the push URL gets `?klarna_order_id=…`).
  */
 import { providerRequest } from './http.js';
-import { klarnaAmounts, type KlarnaOrderLine } from './money.js';
-import type { CheckoutOrder, MerchantUrls, PaymentProvider, PaymentStatus, ProviderOrder } from './types.js';
+import { klarnaAmounts, klarnaLinesFor, type KlarnaOrderLine } from './money.js';
+import type { CheckoutOrder, MerchantUrls, OperationRequest, PaymentProvider, PaymentStatus, ProviderOrder } from './types.js';
 
 export interface KlarnaConfig {
   baseUrl: string;
@@ -24,6 +28,7 @@ export interface KlarnaOrderResource {
   order_tax_amount: number;
   purchase_currency: string;
   merchant_reference1?: string;
+  merchant_reference2?: string;
   order_lines: KlarnaOrderLine[];
 }
 
@@ -36,31 +41,41 @@ export class KlarnaProvider implements PaymentProvider {
   readonly name = 'klarna' as const;
   constructor(private readonly config: KlarnaConfig) {}
 
-  private headers(): Record<string, string> {
+  private headers(idempotencyKey?: string): Record<string, string> {
     const basic = Buffer.from(`${this.config.username}:${this.config.password}`).toString('base64');
-    return { authorization: `Basic ${basic}`, 'content-type': 'application/json', accept: 'application/json' };
+    return {
+      authorization: `Basic ${basic}`,
+      'content-type': 'application/json',
+      accept: 'application/json',
+      ...(idempotencyKey ? { 'klarna-idempotency-key': idempotencyKey } : {}),
+    };
   }
 
   private toOrder(o: KlarnaOrderResource): ProviderOrder {
     return {
       orderId: o.order_id,
       status: klarnaStatus(o.status),
-      amount: o.order_amount,
-      htmlSnippet: o.html_snippet,
+      amount: typeof o.order_amount === 'number' ? o.order_amount : null,
+      htmlSnippet: o.html_snippet ?? '',
       reference: o.merchant_reference1 ?? '',
     };
   }
 
-  async createOrder(order: CheckoutOrder, urls: MerchantUrls): Promise<ProviderOrder> {
+  private url(path: string) {
+    return `${this.config.baseUrl}${path}`;
+  }
+
+  async createOrder(order: CheckoutOrder, urls: MerchantUrls, merchantReference: string): Promise<ProviderOrder> {
     const body = {
       purchase_country: 'NO',
       purchase_currency: 'NOK',
       locale: 'nb-NO',
       ...klarnaAmounts(order),
-      merchant_reference1: String(order.reservationId),
+      merchant_reference1: merchantReference,
+      merchant_reference2: String(order.reservationId),
       merchant_urls: urls,
     };
-    const created = await providerRequest<KlarnaOrderResource>('klarna', `${this.config.baseUrl}/checkout/v3/orders`, {
+    const created = await providerRequest<KlarnaOrderResource>('klarna', this.url('/checkout/v3/orders'), {
       method: 'POST',
       headers: this.headers(),
       body: JSON.stringify(body),
@@ -68,8 +83,17 @@ export class KlarnaProvider implements PaymentProvider {
     return this.toOrder(created);
   }
 
+  async updateOrder(orderId: string, order: CheckoutOrder): Promise<ProviderOrder> {
+    const updated = await providerRequest<KlarnaOrderResource>('klarna', this.url(`/checkout/v3/orders/${encodeURIComponent(orderId)}`), {
+      method: 'POST',
+      headers: this.headers(),
+      body: JSON.stringify({ purchase_country: 'NO', purchase_currency: 'NOK', locale: 'nb-NO', ...klarnaAmounts(order) }),
+    });
+    return this.toOrder(updated);
+  }
+
   async readOrder(orderId: string): Promise<ProviderOrder> {
-    const o = await providerRequest<KlarnaOrderResource>('klarna', `${this.config.baseUrl}/checkout/v3/orders/${encodeURIComponent(orderId)}`, {
+    const o = await providerRequest<KlarnaOrderResource>('klarna', this.url(`/checkout/v3/orders/${encodeURIComponent(orderId)}`), {
       method: 'GET',
       headers: this.headers(),
     });
@@ -77,9 +101,36 @@ export class KlarnaProvider implements PaymentProvider {
   }
 
   async acknowledge(orderId: string): Promise<void> {
-    await providerRequest<void>('klarna', `${this.config.baseUrl}/ordermanagement/v1/orders/${encodeURIComponent(orderId)}/acknowledge`, {
+    await providerRequest<void>('klarna', this.url(`/ordermanagement/v1/orders/${encodeURIComponent(orderId)}/acknowledge`), {
       method: 'POST',
       headers: this.headers(),
     });
+  }
+
+  private async manage(orderId: string, action: string, request: OperationRequest, body?: unknown): Promise<Record<string, unknown>> {
+    const answer = await providerRequest<Record<string, unknown> | undefined>('klarna', this.url(`/ordermanagement/v1/orders/${encodeURIComponent(orderId)}/${action}`), {
+      method: 'POST',
+      headers: this.headers(request.idempotencyKey),
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return answer ?? {};
+  }
+
+  capture(orderId: string, request: OperationRequest) {
+    const order_lines = request.lines ? klarnaLinesFor(request.order, request.lines) : undefined;
+    return this.manage(orderId, 'captures', request, { captured_amount: request.amount, ...(order_lines ? { order_lines } : {}) });
+  }
+
+  refund(orderId: string, request: OperationRequest) {
+    const order_lines = request.lines ? klarnaLinesFor(request.order, request.lines) : undefined;
+    return this.manage(orderId, 'refunds', request, { refunded_amount: request.amount, ...(order_lines ? { order_lines } : {}) });
+  }
+
+  cancel(orderId: string, request: OperationRequest) {
+    return this.manage(orderId, 'cancel', request);
+  }
+
+  extend(orderId: string, request: OperationRequest) {
+    return this.manage(orderId, 'extend-authorization-time', request);
   }
 }

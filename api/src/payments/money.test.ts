@@ -45,10 +45,14 @@ describe('klarnaAmounts', () => {
 describe('qliroItems', () => {
   it('decimal kroner incl./excl. VAT, negative discount, total back in øre', () => {
     const items = qliroItems(order);
-    expect(items[0]).toMatchObject({ Type: 'Product', Quantity: 2, PricePerItemIncVat: 1999, PricePerItemExVat: 1599.2, VatRate: 0.25 });
+    expect(items[0]).toMatchObject({ Type: 'Product', Quantity: 2, PricePerItemIncVat: 1999, PricePerItemExVat: 1599.2, VatRate: 25 });
     expect(items[1]).toMatchObject({ PricePerItemIncVat: 29.9, PricePerItemExVat: 23.92 });
     expect(items.at(-1)).toMatchObject({ Type: 'Discount', PricePerItemIncVat: -599.7 });
     expect(qliroTotalOre(items)).toBe(order.total);
     expect(kroner(19900)).toBe(199);
+    expect(qliroTotalOre(null)).toBe(0);
+  });
+  it('VatRate is a percentage: ex VAT × (1 + VatRate / 100) = inc VAT', () => {
+    for (const i of qliroItems(order)) expect(Math.abs(i.PricePerItemExVat * (1 + i.VatRate / 100) - i.PricePerItemIncVat)).toBeLessThanOrEqual(0.01);
   });
 });

@@ -2,6 +2,8 @@
 import type { CheckoutOrder } from './types.js';
 
 export const KLARNA_TAX_RATE = 2500;
+/** Qliro takes VatRate as a percentage (25.00), as Qliro's own plugins send it. */
+export const QLIRO_VAT_RATE = 25;
 
 /**
  * Klarna's rule: total_tax_amount = total_amount − total_amount × 10000 / (10000 + tax_rate), rounded to whole øre.
@@ -87,7 +89,7 @@ function qliroItem(type: QliroOrderItem['Type'], reference: string, description:
     Quantity: quantity,
     PricePerItemIncVat: kroner(unitOre),
     PricePerItemExVat: kroner(Math.round((unitOre * 100) / 125)),
-    VatRate: 0.25,
+    VatRate: QLIRO_VAT_RATE,
   };
 }
 
@@ -99,6 +101,31 @@ export function qliroItems(order: CheckoutOrder): QliroOrderItem[] {
   return items;
 }
 
-/** Σ quantity × price incl. VAT, back in øre. */
-export const qliroTotalOre = (items: QliroOrderItem[]) =>
-  items.reduce((s, i) => s + Math.round(i.PricePerItemIncVat * 100) * i.Quantity, 0);
+/** Σ quantity × price incl. VAT, back in øre (Qliro may send no items at all: null). */
+export const qliroTotalOre = (items: QliroOrderItem[] | null | undefined) =>
+  (items ?? []).reduce((s, i) => s + Math.round(i.PricePerItemIncVat * 100) * i.Quantity, 0);
+
+/**
+ * The items a partial capture/refund covers: the chosen product lines with their quantities (null = every item,
+ * shipping and discount included).
+ */
+export function qliroItemsFor(order: CheckoutOrder, lines: Array<{ reference: string; quantity: number }> | null): QliroOrderItem[] {
+  const all = qliroItems(order);
+  if (!lines) return all;
+  return lines.map((l) => {
+    const item = all.find((i) => i.Type === 'Product' && i.MerchantReference === l.reference);
+    if (!item) throw new Error(`no line ${l.reference}`);
+    return { ...item, Quantity: l.quantity };
+  });
+}
+
+/** The Klarna order lines a partial capture/refund covers (null = the whole order's lines). */
+export function klarnaLinesFor(order: CheckoutOrder, lines: Array<{ reference: string; quantity: number }> | null): KlarnaOrderLine[] {
+  const all = klarnaAmounts(order).order_lines;
+  if (!lines) return all;
+  return lines.map((l) => {
+    const line = all.find((k) => k.type === 'physical' && k.reference === l.reference);
+    if (!line) throw new Error(`no line ${l.reference}`);
+    return klarnaLine('physical', line.reference, line.name, l.quantity, line.unit_price);
+  });
+}

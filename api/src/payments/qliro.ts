@@ -1,15 +1,20 @@
 /**
- * Qliro-type adapter: the Qliro One merchant API.
- *   POST {base}/checkout/merchantapi/orders      → { OrderId }
- *   GET  {base}/checkout/merchantapi/orders/{id} → { OrderHtmlSnippet, CustomerCheckoutStatus: InProcess | Completed | OnHold | Refused, … }
+ * Qliro-type adapter: the Qliro One merchant API and admin API.
+ *   POST {base}/checkout/merchantapi/orders        → { OrderId }   (MerchantReference must be unique: ORDER_ALREADY_EXISTS)
+ *   PUT  {base}/checkout/merchantapi/orders/{id}   update the items while InProcess (the cart changed)
+ *   GET  {base}/checkout/merchantapi/orders/{id}   → { OrderHtmlSnippet, CustomerCheckoutStatus: InProcess | Completed | OnHold | Refused, … }
+ *        While InProcess Qliro returns `OrderItems: []` and `TotalPrice: 0`: the amount is unknown until completion,
+ *        so an open order is reused by id and status, never by amount.
+ *   POST {base}/checkout/adminapi/v2/markItemsAsShipped | cancelOrder | returnItems   (RequestId: idempotency)
+ *   GET  {base}/checkout/adminapi/v2/orders/{id}   → { PaymentTransactions: [{ PaymentTransactionId, Type, Status, Amount }] }
  * Auth: `Authorization: Qliro base64(sha256(body + secret))` (an empty body for GET); the merchant API key travels in
- * the order body. Qliro pushes status changes to MerchantCheckoutStatusPushUrl and wants {"CallbackResponse":"received"}.
- * Prices are decimal kroner incl./excl. VAT. The shop keeps one Qliro order per shop (payments/service.ts).
+ * the body. Qliro pushes status changes to MerchantCheckoutStatusPushUrl and wants {"CallbackResponse":"received"}
+ * quickly; before completing it asks MerchantOrderValidationUrl. Prices are decimal kroner, VatRate a percentage.
  */
 import { createHash } from 'node:crypto';
 import { providerRequest } from './http.js';
-import { qliroItems, qliroTotalOre, type QliroOrderItem } from './money.js';
-import type { CheckoutOrder, MerchantUrls, PaymentProvider, PaymentStatus, ProviderOrder } from './types.js';
+import { qliroItems, qliroItemsFor, qliroTotalOre, type QliroOrderItem } from './money.js';
+import type { CheckoutOrder, MerchantUrls, OperationRequest, PaymentProvider, PaymentStatus, ProviderOrder } from './types.js';
 
 export interface QliroConfig {
   baseUrl: string;
@@ -24,7 +29,15 @@ export interface QliroOrderResource {
   TotalPrice: number;
   OrderHtmlSnippet: string;
   CustomerCheckoutStatus: 'InProcess' | 'Completed' | 'OnHold' | 'Refused' | string;
-  OrderItems: QliroOrderItem[];
+  /** Empty while InProcess; may be null. */
+  OrderItems: QliroOrderItem[] | null;
+}
+
+export interface QliroPaymentTransaction {
+  PaymentTransactionId: number;
+  Type: 'Preauthorization' | 'Capture' | 'Refund' | 'Reversal' | string;
+  Status: 'Success' | 'Pending' | 'Error' | string;
+  Amount: number;
 }
 
 export function qliroToken(body: string, secret: string): string {
@@ -46,10 +59,14 @@ export class QliroProvider implements PaymentProvider {
     return { authorization: `Qliro ${qliroToken(body, this.config.apiSecret)}`, 'content-type': 'application/json', accept: 'application/json' };
   }
 
-  async createOrder(order: CheckoutOrder, urls: MerchantUrls): Promise<ProviderOrder> {
-    const body = JSON.stringify({
-      MerchantApiKey: this.config.apiKey,
-      MerchantReference: String(order.reservationId),
+  private send<T>(method: string, path: string, payload?: Record<string, unknown>): Promise<T> {
+    const body = payload === undefined ? undefined : JSON.stringify({ MerchantApiKey: this.config.apiKey, ...payload });
+    return providerRequest<T>('qliro', `${this.config.baseUrl}${path}`, { method, headers: this.headers(body ?? ''), body });
+  }
+
+  async createOrder(order: CheckoutOrder, urls: MerchantUrls, merchantReference: string): Promise<ProviderOrder> {
+    const { OrderId } = await this.send<{ OrderId: number }>('POST', '/checkout/merchantapi/orders', {
+      MerchantReference: merchantReference,
       Currency: 'NOK',
       Country: 'NO',
       Language: 'nb-no',
@@ -57,30 +74,61 @@ export class QliroProvider implements PaymentProvider {
       MerchantConfirmationUrl: urls.confirmation,
       MerchantCheckoutStatusPushUrl: urls.push,
       MerchantOrderManagementStatusPushUrl: urls.push,
+      MerchantOrderValidationUrl: urls.validation,
       OrderItems: qliroItems(order),
-    });
-    const { OrderId } = await providerRequest<{ OrderId: number }>('qliro', `${this.config.baseUrl}/checkout/merchantapi/orders`, {
-      method: 'POST',
-      headers: this.headers(body),
-      body,
     });
     return this.readOrder(String(OrderId));
   }
 
+  async updateOrder(orderId: string, order: CheckoutOrder): Promise<ProviderOrder> {
+    await this.send('PUT', `/checkout/merchantapi/orders/${encodeURIComponent(orderId)}`, { OrderItems: qliroItems(order) });
+    return this.readOrder(orderId);
+  }
+
   async readOrder(orderId: string): Promise<ProviderOrder> {
-    const o = await providerRequest<QliroOrderResource>('qliro', `${this.config.baseUrl}/checkout/merchantapi/orders/${encodeURIComponent(orderId)}`, {
-      method: 'GET',
-      headers: this.headers(''),
-    });
+    const o = await this.send<QliroOrderResource>('GET', `/checkout/merchantapi/orders/${encodeURIComponent(orderId)}`);
+    const status = qliroStatus(o.CustomerCheckoutStatus);
     return {
       orderId: String(o.OrderId),
-      status: qliroStatus(o.CustomerCheckoutStatus),
-      amount: qliroTotalOre(o.OrderItems),
-      htmlSnippet: o.OrderHtmlSnippet,
-      reference: o.MerchantReference,
+      status,
+      // Qliro reports no items and total 0 while InProcess: the amount is only known once completed.
+      amount: status === 'pending' || !o.OrderItems?.length ? null : qliroTotalOre(o.OrderItems),
+      htmlSnippet: o.OrderHtmlSnippet ?? '',
+      reference: o.MerchantReference ?? '',
     };
   }
 
   /** Qliro needs no acknowledge call: answering the push is the receipt. */
   async acknowledge(): Promise<void> {}
+
+  private admin(action: string, orderId: string, request: OperationRequest, extra: Record<string, unknown> = {}) {
+    return this.send<Record<string, unknown>>('POST', `/checkout/adminapi/v2/${action}`, {
+      RequestId: request.idempotencyKey,
+      OrderId: Number(orderId),
+      ...extra,
+    });
+  }
+
+  capture(orderId: string, request: OperationRequest) {
+    return this.admin('markItemsAsShipped', orderId, request, { Currency: 'NOK', OrderItems: qliroItemsFor(request.order, request.lines) });
+  }
+
+  async refund(orderId: string, request: OperationRequest) {
+    // Returns name the capture (payment transaction) they undo: the first successful capture.
+    const state = await this.send<{ PaymentTransactions: QliroPaymentTransaction[] | null }>('GET', `/checkout/adminapi/v2/orders/${encodeURIComponent(orderId)}`);
+    const capture = (state.PaymentTransactions ?? []).find((t) => t.Type === 'Capture' && t.Status === 'Success');
+    return this.admin('returnItems', orderId, request, {
+      Currency: 'NOK',
+      Returns: [{ PaymentTransactionId: capture?.PaymentTransactionId ?? null, OrderItems: qliroItemsFor(request.order, request.lines) }],
+    });
+  }
+
+  cancel(orderId: string, request: OperationRequest) {
+    return this.admin('cancelOrder', orderId, request);
+  }
+
+  /** Qliro's authorisations do not need extending through the API: nothing to call, recorded as such. */
+  async extend(): Promise<Record<string, unknown>> {
+    return { notNeeded: 'Qliro One has no extend-authorisation call' };
+  }
 }

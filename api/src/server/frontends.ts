@@ -8,6 +8,7 @@
  * Security headers come from security.ts; index.html's CSP also allows the hashes of its own inline scripts, and the
  * remotes' assets and /remotes.json are Cross-Origin-Resource-Policy: cross-origin (a shell elsewhere loads them).
  */
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -141,11 +142,12 @@ export function acceptsHtml(request: FastifyRequest): boolean {
 export async function installFrontends(app: FastifyInstance, options: FrontendOptions): Promise<void> {
   const shellDist = path.join(options.rootDir, 'shell', 'dist');
   const readIndex = indexTemplateReader(path.join(shellDist, 'index.html'));
-  /** The CSP of a rendered index.html when it has inline scripts (their hashes added); null: the global header fits. */
-  const indexPolicy = (html: string): string | null => {
-    const hashes = options.csp ? inlineScriptHashes(html) : [];
-    return hashes.length && options.csp ? serializeCsp(options.csp(hashes)) : null;
-  };
+  /**
+   * The CSP of a rendered index.html: the hashes of its inline scripts and this response's nonce, which the
+   * checkout gives the payment snippet's inline bootstrap script (read from <meta name="csp-nonce">).
+   */
+  const indexPolicy = (html: string, nonce: string): string | null =>
+    options.csp ? serializeCsp(options.csp([...inlineScriptHashes(html), `'nonce-${nonce}'`])) : null;
 
   /** The published home layout (GET /home's answer), for the home page; none when there is none (or no database). */
   const homeLayout = async () => {
@@ -190,7 +192,9 @@ export async function installFrontends(app: FastifyInstance, options: FrontendOp
     const session = await request.session.ensure();
     const pathname = request.url.split(/[?#]/)[0];
     const [brand, tree] = await Promise.all([tenant(), categories()]);
-    let head = remotesScript(options.remotes) + tenantScript(brand) + categoriesScript(tree) + customerHint(session.customerId);
+    // A fresh nonce per response (index.html is never cached: it carries the session's CSRF token too).
+    const nonce = randomBytes(16).toString('base64');
+    let head = `<meta name="csp-nonce" content="${nonce}">` + remotesScript(options.remotes) + tenantScript(brand) + categoriesScript(tree) + customerHint(session.customerId);
     let banner: RawBanner | null | undefined = null;
     let category: RawCategory | null = null;
     let searchImages: string[] = [];
@@ -215,7 +219,7 @@ export async function installFrontends(app: FastifyInstance, options: FrontendOp
     const firstView = firstViewHtml({ consentGiven: consent, tenant: brand, banner, category, searchImages });
     const html = withFirstView(renderIndex(template, session.csrfToken, head), firstView);
     // The page's inline scripts change per request (registry, tenant, home layout): the CSP names their hashes.
-    const csp = indexPolicy(html);
+    const csp = indexPolicy(html, nonce);
     if (csp) reply.header('content-security-policy', csp);
     return reply
       .header('cache-control', 'no-store')

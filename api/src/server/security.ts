@@ -10,8 +10,12 @@
  *   snippets set inline styles. Inline styles cannot run code; scripts stay strict.
  * - img-src: this origin (the API's generated images), data: URIs, and any https: image (editor-set banners and
  *   blog images may live on a CDN, see content/sanitize.ts safeSrc). connect-src: this origin and the remotes'.
- * - frame-src 'self' (the payment stand-ins' pay page) and the origins of payment providers configured by URL
- *   (KLARNA_BASE_URL / QLIRO_BASE_URL: their snippets frame the pay page from there). frame-ancestors 'self' and
+ * - The payment providers' checkout (paymentOrigins): the origins of the providers configured by URL
+ *   (KLARNA_BASE_URL — Kustom's by default in production — and QLIRO_BASE_URL), each with its site's subdomains
+ *   (a snippet loads its script from e.g. js.kustom.co while the API is api.kustom.co), plus PAYMENT_CHECKOUT_ORIGINS,
+ *   go into script-src, frame-src, connect-src and style-src. The snippet starts with an inline bootstrap script:
+ *   index.html's policy carries a per-response nonce (frontends.ts), which the checkout puts on the re-created
+ *   snippet scripts (mf-cart-checkout HtmlSnippet). frame-src 'self' stays for the stand-ins' pay page. frame-ancestors 'self' and
  *   X-Frame-Options SAMEORIGIN: the shop cannot be framed by another site (clickjacking). object-src 'none',
  *   base-uri 'self', form-action 'self'.
  * - Production (NODE_ENV=production, served over HTTPS): HSTS for a year and upgrade-insecure-requests. Neither is
@@ -19,8 +23,6 @@
  * - Cross-Origin-Resource-Policy same-origin by default; the remotes' assets and /remotes.json say cross-origin
  *   (frontends.ts), because a shell on another origin must be able to load them.
  *
- * Known limit: real Klarna/Qliro snippets (not the stand-ins) load scripts and frames from the providers' own
- * origins and carry an inline bootstrap script; those sources must be added here before going live with them.
  */
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
@@ -32,27 +34,39 @@ export interface SecurityOptions {
   remotes: RemotesConfig;
   /** Served over HTTPS in production: HSTS and upgrade-insecure-requests. */
   production: boolean;
-  /** Origins the checkout may frame besides this one; default: the configured payment providers' (paymentFrameOrigins). */
+  /** Payment providers' origins (scripts, frames, requests, styles of their snippets); default: paymentOrigins(). */
   frameOrigins?: string[];
 }
 
 /**
- * The origins of the payment providers configured by URL (KLARNA_BASE_URL, QLIRO_BASE_URL): a provider's checkout
- * snippet frames its pay page from there. Without a URL the provider is this server's stand-in ('self').
+ * The origins a configured payment provider's checkout snippet uses: each configured base URL's origin and, for a
+ * DNS name, every subdomain of its site (`https://*.kustom.co` for api.kustom.co: the snippet's script and frame
+ * come from other hosts of the provider than its API), plus PAYMENT_CHECKOUT_ORIGINS (space-separated). Without a
+ * URL the provider is this server's stand-in ('self').
  */
-export function paymentFrameOrigins(config: PaymentsConfig = paymentsConfig()): string[] {
+export function paymentOrigins(config: PaymentsConfig = paymentsConfig(), env: NodeJS.ProcessEnv = process.env): string[] {
   const origins = new Set<string>();
   for (const base of [config.klarna.baseUrl, config.qliro.baseUrl]) {
     if (!base) continue;
     try {
       const url = new URL(base);
-      if (url.protocol === 'https:' || url.protocol === 'http:') origins.add(url.origin);
+      if (url.protocol !== 'https:' && url.protocol !== 'http:') continue;
+      origins.add(url.origin);
+      const labels = url.hostname.split('.');
+      const isName = labels.length >= 2 && !/^\d+$/.test(labels.at(-1)!) && !url.hostname.includes(':');
+      if (isName) origins.add(`${url.protocol}//*.${labels.slice(-2).join('.')}`);
     } catch {
       // not a URL: the payment client reports it when used
     }
   }
+  for (const extra of (env.PAYMENT_CHECKOUT_ORIGINS ?? '').split(/\s+/)) {
+    if (/^https?:\/\/[A-Za-z0-9.*:[\]-]+$/.test(extra)) origins.add(extra);
+  }
   return [...origins].sort();
 }
+
+/** Kept for callers of the old name: the payment origins are also what the checkout frames. */
+export const paymentFrameOrigins = paymentOrigins;
 
 /** The distinct origins of the remotes' absolute manifest URLs (site-relative ones are this origin: 'self'). */
 export function remoteOrigins(remotes: RemotesConfig): string[] {
@@ -85,16 +99,17 @@ export type CspDirectives = Record<string, string[]>;
 
 export function cspDirectives(options: SecurityOptions, inlineScripts: string[] = []): CspDirectives {
   const remotes = remoteOrigins(options.remotes);
+  const providers = options.frameOrigins ?? paymentOrigins();
   const directives: CspDirectives = {
     'default-src': ["'self'"],
     'base-uri': ["'self'"],
-    'script-src': ["'self'", ...remotes, ...inlineScripts],
+    'script-src': ["'self'", ...remotes, ...providers, ...inlineScripts],
     'script-src-attr': ["'none'"],
-    'style-src': ["'self'", "'unsafe-inline'", ...remotes],
+    'style-src': ["'self'", "'unsafe-inline'", ...remotes, ...providers],
     'img-src': ["'self'", 'data:', 'blob:', 'https:', ...remotes],
-    'font-src': ["'self'", 'data:', ...remotes],
-    'connect-src': ["'self'", ...remotes],
-    'frame-src': ["'self'", ...(options.frameOrigins ?? paymentFrameOrigins())],
+    'font-src': ["'self'", 'data:', ...remotes, ...providers],
+    'connect-src': ["'self'", ...remotes, ...providers],
+    'frame-src': ["'self'", ...providers],
     'frame-ancestors': ["'self'"],
     'form-action': ["'self'"],
     'object-src': ["'none'"],

@@ -311,6 +311,16 @@ export const CSRF_EXEMPTIONS: readonly CsrfExemption[] = [
     url: '/api/v1/payments/qliro/push',
     why: "Qliro's status push (server to server). The pushed status is ignored: the order is re-read from Qliro's API with our key and secret before anything changes (payments/service.ts syncPayment).",
   },
+  {
+    method: 'POST',
+    url: '/api/v1/payments/klarna/validate',
+    why: "Klarna's pre-completion validation callback (server to server). It changes nothing it is told: it can only refuse a purchase, judged from our own rows (payments/service.ts validateCompletion); at most it expires a reservation whose hold has already ended.",
+  },
+  {
+    method: 'POST',
+    url: '/api/v1/payments/qliro/validate',
+    why: "Qliro's MerchantOrderValidationUrl callback (server to server). It can only decline a purchase, judged from our own rows (payments/service.ts validateCompletion); at most it expires a reservation whose hold has already ended.",
+  },
   // The local provider stand-ins (payments/standins, never mounted when NODE_ENV=production) play the providers'
   // own servers and pay pages: what our adapters and the pay page call is the provider's side, not the shop's API.
   { method: 'POST', url: '/stand-in/klarna/checkout/v3/orders', why: "Stand-in for Klarna's order API: called by our server with the merchant's Basic credentials (else 401)." },
@@ -318,6 +328,21 @@ export const CSRF_EXEMPTIONS: readonly CsrfExemption[] = [
   { method: 'POST', url: '/stand-in/klarna/pay/:id', why: "Stand-in for Klarna's own pay page (a form on the provider's site in production); the order id is a random UUID." },
   { method: 'POST', url: '/stand-in/qliro/checkout/merchantapi/orders', why: "Stand-in for Qliro's merchant API: called by our server with the Qliro HMAC token over the body (else 401)." },
   { method: 'POST', url: '/stand-in/qliro/pay/:id', why: "Stand-in for Qliro's own pay page (a form on the provider's site in production)." },
+  { method: 'POST', url: '/stand-in/klarna/checkout/v3/orders/:id', why: "Stand-in for Klarna's update-order API: called by our server with the merchant's Basic credentials (else 401)." },
+  ...['captures', 'refunds', 'cancel', 'extend-authorization-time'].map((action) => ({
+    method: 'POST' as const,
+    url: `/stand-in/klarna/ordermanagement/v1/orders/:id/${action}`,
+    why: "Stand-in for Klarna's order management API: Basic credentials (else 401), idempotent by Klarna-Idempotency-Key.",
+  })),
+  { method: 'PUT', url: '/stand-in/qliro/checkout/merchantapi/orders/:id', why: "Stand-in for Qliro's update-order API: called by our server with the Qliro HMAC token over the body (else 401)." },
+  ...['markItemsAsShipped', 'cancelOrder', 'returnItems'].map((action) => ({
+    method: 'POST' as const,
+    url: `/stand-in/qliro/checkout/adminapi/v2/${action}`,
+    why: "Stand-in for Qliro's admin API: the Qliro HMAC token over the body (else 401), idempotent by RequestId.",
+  })),
+  { method: 'POST', url: '/stand-in/klarna/_control/fail', why: 'Test control of the local stand-in (never mounted in production): makes its next API answers fail like an outage.' },
+  { method: 'POST', url: '/stand-in/klarna/_control/orders/:id/expire', why: 'Test control of the local stand-in (never mounted in production): ends an unpaid checkout order as 48 hours would.' },
+  { method: 'POST', url: '/stand-in/qliro/_control/fail', why: 'Test control of the local stand-in (never mounted in production): makes its next API answers fail like an outage.' },
 ];
 
 const exempt = new Set(CSRF_EXEMPTIONS.map((e) => `${e.method} ${e.url}`));

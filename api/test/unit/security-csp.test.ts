@@ -10,7 +10,7 @@ describe('payment frame origins', () => {
       paymentFrameOrigins(
         paymentsConfig({ KLARNA_BASE_URL: 'https://api.playground.klarna.com/', QLIRO_BASE_URL: 'http://127.0.0.1:4100/stand-in/qliro' }),
       ),
-    ).toEqual(['http://127.0.0.1:4100', 'https://api.playground.klarna.com']);
+    ).toEqual(['http://127.0.0.1:4100', 'https://*.klarna.com', 'https://api.playground.klarna.com']);
     expect(paymentFrameOrigins(paymentsConfig({ KLARNA_BASE_URL: 'not a url' }))).toEqual([]);
   });
 

@@ -13,9 +13,13 @@ useShopAndBrowser((started, launched) => {
   browser = launched;
 });
 
-/** Pays in the provider's stand-in checkout (its snippet is an iframe with a "Betal" button). */
+/**
+ * Pays in the provider's stand-in checkout (its snippet is an iframe with a "Betal" button and, like the real
+ * snippets, an inline bootstrap script, which runs only under the page's CSP nonce).
+ */
 async function payInSnippet(page: Page): Promise<void> {
   await page.getByTestId('payment-snippet').locator('iframe').waitFor();
+  await page.locator('[data-testid="payment-snippet"] [data-booted]').waitFor({ timeout: 5000 });
   await page.frameLocator('[data-testid="payment-snippet"] iframe').getByRole('button', { name: /^Betal/ }).click();
 }
 

@@ -8,6 +8,7 @@ import { texts } from '../texts.js';
 import { HtmlSnippet } from './HtmlSnippet.js';
 import { paymentClient as defaultClient, type PaymentClient, type PaymentProviderId, type PaymentSession } from './client.js';
 import styles from '../checkout/Checkout.module.css';
+import { serverMessage } from '@shop/contracts/api';
 
 type Choice = PaymentProviderId | 'shop';
 
@@ -37,6 +38,8 @@ export function PaymentStep({ onDone, client = defaultClient }: { onDone: () => 
   const [choice, setChoice] = useState<Choice>(client ? 'klarna' : 'shop');
   const [session, setSession] = useState<PaymentSession | null>(null);
   const [status, setStatus] = useState<'idle' | 'starting' | 'waiting' | 'checking' | 'failed' | 'notComplete'>('idle');
+  /** The server's own Norwegian message when it said why (hold ended, already paid, provider down …). */
+  const [failure, setFailure] = useState<string | null>(null);
 
   const finish = (provider: Choice, orderId?: string) => {
     if (!info) return;
@@ -75,6 +78,7 @@ export function PaymentStep({ onDone, client = defaultClient }: { onDone: () => 
     if (choice === 'shop') return finish('shop');
     if (!client) return setStatus('failed');
     setStatus('starting');
+    setFailure(null);
     try {
       const started = await client.start(choice, reservation.id);
       if (started.provider === 'klarna') trackKlarna({ orderId: started.orderId });
@@ -84,7 +88,8 @@ export function PaymentStep({ onDone, client = defaultClient }: { onDone: () => 
       if (info) changeInfo({ ...info, payment: { provider: started.provider, orderId: started.orderId } });
       setSession(started);
       setStatus('waiting');
-    } catch {
+    } catch (error) {
+      setFailure(serverMessage(error));
       setStatus('failed');
     }
   };
@@ -148,7 +153,7 @@ export function PaymentStep({ onDone, client = defaultClient }: { onDone: () => 
       )}
       {status === 'failed' && (
         <p className={styles.error} role="alert">
-          {texts.paymentFailed}
+          {failure ?? texts.paymentFailed}
         </p>
       )}
       <p>

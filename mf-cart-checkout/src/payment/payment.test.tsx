@@ -4,6 +4,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { Provider } from 'effector-react';
 import { fork, type Scope } from 'effector';
 import type { Reservation } from '@shop/contracts/types';
+import { ApiError } from '@shop/contracts/api';
 import { $klarnaOrders, $orderInfo, $orders, $qliroOrders } from '../cart/model.js';
 import { cartLine } from '../cart/fixtures.js';
 import { confirmationPath, paymentState, type PaymentClient, type PaymentState } from './client.js';
@@ -75,6 +76,22 @@ describe('payment rules', () => {
 });
 
 describe('PaymentStep and ConfirmationStep', () => {
+  it("shows the server's Norwegian reason when a payment cannot start (the hold ended)", async () => {
+    const scope = fork({ values: [[$orders, [cartLine()]], [$orderInfo, { reservationId: 12, reservation }]] });
+    const expired = 'Reservasjonen er utløpt, og varene er lagt tilbake på lager.';
+    const client: PaymentClient = {
+      async start() {
+        throw new ApiError({ kind: 'status', status: 410, message: 'Request failed', data: { message: expired } });
+      },
+      async state() {
+        return 'incomplete';
+      },
+    };
+    renderIn(scope, <PaymentStep client={client} onDone={() => {}} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Til betaling' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(expired);
+  });
+
   it('starts the chosen provider, shows its snippet, tracks the order and completes once the provider says paid', async () => {
     const scope = fork({ values: [[$orders, [cartLine()]], [$orderInfo, { reservationId: 12, reservation }]] });
     const client = scriptedClient(['incomplete', 'complete']);

@@ -1,5 +1,6 @@
 /** The stand-ins' small checkout page (Norwegian): the lines, the total and a "Betal" button. */
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const esc = escapeHtml;
 const nok = (ore: number) => `${(ore / 100).toLocaleString('nb-NO', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} kr`;
 
 export function checkoutPage(options: {
@@ -30,15 +31,6 @@ ${button}</body></html>`;
  * browser's localhost or public name) — which keeps it inside the CSP's frame-src 'self' and frame-ancestors 'self'.
  */
 export const snippet = (provider: string, src: string) =>
-  `<div class="stand-in-checkout"><iframe src="${esc(src)}" title="${esc(provider)} betaling" style="width:100%;min-height:360px;border:0"></iframe></div>`;
-
-/** Fires a push and never throws: a provider retries later; the shop also re-reads on the confirmation page. */
-export async function firePush(url: string, init: { body?: string; headers?: Record<string, string> } = {}): Promise<number | null> {
-  try {
-    const res = await fetch(url, { method: 'POST', signal: AbortSignal.timeout(5000), ...init });
-    await res.arrayBuffer();
-    return res.status;
-  } catch {
-    return null;
-  }
-}
+  `<div class="stand-in-checkout"><iframe src="${esc(src)}" title="${esc(provider)} betaling" style="width:100%;min-height:360px;border:0"></iframe>` +
+  // Like the real snippets, an inline bootstrap script: it runs only when the page's CSP lets it (the nonce).
+  `<script>document.currentScript.parentElement.setAttribute('data-booted', '${esc(provider)}')</script></div>`;

@@ -41,6 +41,7 @@ import type { DbExecutor, QueuedMail } from '../../accounts/mail.js';
 import { DbId, MessageSchema } from '../shared/schema.js';
 import { RawCustomerSchema, toRawCustomer } from './raw.js';
 import { clientOf } from '../../server/client.js';
+import { rotateKeepingReservations } from '../../payments/expiry.js';
 
 export const accountMessages = {
   resetRequested: 'Hvis det finnes en konto med denne e-postadressen, har vi sendt en lenke for å tilbakestille passordet.',
@@ -65,7 +66,7 @@ export function rejectInvalidSchema(request: FastifyRequest): void {
 
 /** Binds the customer to a fresh session (prevents fixation) and hands the new CSRF token to the page. */
 export async function logIn(request: FastifyRequest, reply: FastifyReply, customerId: number): Promise<void> {
-  await request.session.rotate();
+  await rotateKeepingReservations(request.server.database.db, (await request.session.get())?.id ?? null, customerId, () => request.session.rotate());
   const session = await request.session.setCustomer(customerId);
   reply.header(CSRF_HEADER, session.csrfToken);
 }

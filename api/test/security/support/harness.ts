@@ -68,7 +68,8 @@ export const PUBLIC_CUSTOMER_ROUTES = new Set([
   'POST /api/v1/customers/password/reset', // the token from the e-mail is the proof
 ]);
 
-export const isEditorRoute = (url: string) => url.startsWith('/api/v1/editor/');
+/** Routes behind the staff guard (routes/editor/guard.ts): the editor's and the staff payment operations. */
+export const isEditorRoute = (url: string) => url.startsWith('/api/v1/editor/') || url.startsWith('/api/v1/payments/staff/');
 
 // ------------------------------------------------------------------------------------------------ people and data
 

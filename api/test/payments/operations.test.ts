@@ -1,0 +1,175 @@
+/**
+ * Provider operations for staff (issue 19): capture (full/partial), refund (full/partial), cancel, extend —
+ * through the durable queue, with the provider's idempotency key, retried after an outage, resumed after a crash,
+ * recorded on the payment with amounts; the stand-ins enforce the providers' own rules. On every test database.
+ */
+import type { AddressInfo } from 'node:net';
+import { randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import type { RawPaymentOrder } from '@shop/contracts/types';
+import * as s from '../../src/db/schema.js';
+import { qliroToken } from '../../src/payments/qliro.js';
+import { paymentTexts } from '../../src/payments/texts.js';
+import { EDITOR_TEXTS } from '../../src/routes/editor/guard.js';
+import { useTestApp } from '../support/app.js';
+import { testDatabaseKinds } from '../support/databases.js';
+import { makeShellTree } from '../accounts/browser.js';
+import { basicStandIn, HttpBrowser, klarnaManagement, pay, paymentsOf, paymentTestEnv, reserve, seedCheckout, staffHeaders, stateOf, waitFor } from './support.js';
+
+const root = makeShellTree();
+paymentTestEnv(100);
+
+describe.each(testDatabaseKinds())('provider operations on %s', (kind) => {
+  const t = useTestApp(kind, { rootDir: root });
+  let origin = '';
+  let staff: Record<string, string> = {};
+  beforeAll(async () => {
+    await t().app.listen({ port: 0, host: '127.0.0.1' });
+    origin = `http://127.0.0.1:${(t().app.server.address() as AddressInfo).port}`;
+    await seedCheckout(t());
+    staff = await staffHeaders(t());
+  });
+
+  /** A reservation paid with `provider`; returns it with its payment row id. */
+  const paid = async (provider: 'klarna' | 'qliro') => {
+    const b = await new HttpBrowser(origin).open();
+    const r = await reserve(b, provider === 'klarna', 2, false);
+    const order = (await b.send('POST', `/payments/${provider}/orders`, { reservationId: r.ReservationID })).json as RawPaymentOrder;
+    await pay(origin, order.HtmlSnippet);
+    const st = await waitFor(() => stateOf(t(), r.ReservationID), (v) => v.reservation === 3 && v.payments[0]!.acknowledgedAt !== null);
+    await paymentsOf(t()).idle();
+    return { r, order, paymentId: st.payments[0]!.id };
+  };
+  const operate = async (paymentId: number, body: Record<string, unknown>, headers = staff) => {
+    const res = await fetch(`${origin}/api/v1/payments/staff/payments/${paymentId}/operations`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ requestKey: randomUUID(), ...body }),
+    });
+    return { status: res.status, json: (await res.json()) as { state: string; id: number; amount: number | null; lastError: string | null; message?: string } };
+  };
+  const payment = async (id: number) => (await t().db.select().from(s.paymentOrders).where(eq(s.paymentOrders.id, id)))[0]!;
+  const control = (provider: string, body: unknown) =>
+    fetch(`${origin}/stand-in/${provider}/_control/fail`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+
+  it('only staff: 401 without a login, 403 for a shopper', async () => {
+    const { paymentId } = await paid('klarna');
+    const b = await new HttpBrowser(origin).open();
+    const anonymous = { cookie: b.cookie, 'x-csrf-token': b.token, 'x-requested-with': 'XMLHttpRequest' };
+    expect(await operate(paymentId, { kind: 'capture' }, anonymous)).toMatchObject({ status: 401, json: { message: EDITOR_TEXTS.unauthenticated } });
+    const [shopper] = await t().db.select({ id: s.customers.id }).from(s.customers).limit(1);
+    await t().db.update(s.sessions).set({ customerId: shopper!.id }).where(eq(s.sessions.csrfToken, b.token));
+    expect((await operate(paymentId, { kind: 'capture' }, anonymous)).status).toBe(403);
+    expect((await fetch(`${origin}/api/v1/payments/staff/flagged`, { headers: anonymous })).status).toBe(403);
+    expect((await payment(paymentId)).capturedAmount).toBe(0);
+  });
+
+  it('Klarna: partial capture, the rest, partial refund — recorded with amounts; the rules hold at the shop and at Klarna', async () => {
+    const { r, order, paymentId } = await paid('klarna');
+    const first = await operate(paymentId, { kind: 'capture', amount: 10000 });
+    expect(first).toMatchObject({ status: 200, json: { state: 'done', amount: 10000 } });
+    expect((await klarnaManagement(origin, order.OrderID)).json).toMatchObject({ status: 'PART_CAPTURED', captured_amount: 10000 });
+    expect(await operate(paymentId, { kind: 'capture', amount: r.Total })).toMatchObject({ status: 422, json: { message: paymentTexts.operationAmount } });
+    expect(await operate(paymentId, { kind: 'cancel' })).toMatchObject({ status: 422, json: { message: paymentTexts.operationNotAllowed } });
+    // Klarna's own rule, straight at the stand-in: no cancel after a capture.
+    const atKlarna = await fetch(`${origin}/stand-in/klarna/ordermanagement/v1/orders/${order.OrderID}/cancel`, { method: 'POST', headers: { authorization: basicStandIn } });
+    expect(atKlarna.status).toBe(403);
+    expect(((await atKlarna.json()) as { error_code: string }).error_code).toBe('NOT_ALLOWED');
+
+    const rest = await operate(paymentId, { kind: 'capture' });
+    expect(rest.json).toMatchObject({ state: 'done', amount: r.Total - 10000 });
+    expect((await klarnaManagement(origin, order.OrderID)).json).toMatchObject({ status: 'CAPTURED', captured_amount: r.Total });
+    // No capture above the authorised amount at Klarna either.
+    const over = await fetch(`${origin}/stand-in/klarna/ordermanagement/v1/orders/${order.OrderID}/captures`, {
+      method: 'POST', headers: { authorization: basicStandIn, 'content-type': 'application/json' }, body: JSON.stringify({ captured_amount: 1 }),
+    });
+    expect(over.status).toBe(403);
+
+    expect((await operate(paymentId, { kind: 'refund', amount: 5000 })).json).toMatchObject({ state: 'done', amount: 5000 });
+    expect(await operate(paymentId, { kind: 'refund', amount: r.Total })).toMatchObject({ status: 422 });
+    expect((await klarnaManagement(origin, order.OrderID)).json).toMatchObject({ refunded_amount: 5000 });
+    expect(await payment(paymentId)).toMatchObject({ authorizedAmount: r.Total, capturedAmount: r.Total, refundedAmount: 5000 });
+
+    const view = await fetch(`${origin}/api/v1/payments/staff/reservations/${r.ReservationID}`, { headers: staff });
+    const body = (await view.json()) as { payments: Array<{ capturedAmount: number; operations: Array<{ kind: string; state: string; amount: number }> }> };
+    expect(body.payments[0]!.operations.map((o) => [o.kind, o.state, o.amount])).toEqual([
+      ['capture', 'done', 10000],
+      ['capture', 'done', r.Total - 10000],
+      ['refund', 'done', 5000],
+    ]);
+  });
+
+  it('a repeated request (same requestKey) is the same operation; the key cannot be reused for another kind', async () => {
+    const { order, paymentId } = await paid('klarna');
+    const requestKey = randomUUID();
+    const [a, b] = await Promise.all([operate(paymentId, { kind: 'capture', amount: 1000, requestKey }), operate(paymentId, { kind: 'capture', amount: 1000, requestKey })]);
+    const statuses = [a.status, b.status].sort();
+    expect(statuses[0]).toBe(200);
+    const again = await operate(paymentId, { kind: 'capture', amount: 1000, requestKey });
+    expect(again.json.id).toBe(a.status === 200 ? a.json.id : b.json.id);
+    expect((await klarnaManagement(origin, order.OrderID)).json.captured_amount).toBe(1000);
+    expect((await operate(paymentId, { kind: 'refund', amount: 1000, requestKey })).status).toBe(409);
+    expect((await payment(paymentId)).capturedAmount).toBe(1000);
+  });
+
+  it('an outage is retried with backoff; an auth error fails at once and is flagged for staff', async () => {
+    const { order, paymentId } = await paid('klarna');
+    await control('klarna', { status: 503, times: 1 });
+    const queued = await operate(paymentId, { kind: 'capture', amount: 2000 });
+    expect(queued.json).toMatchObject({ state: 'queued', lastError: expect.stringContaining('503') });
+    const [row] = await t().db.select().from(s.paymentOperations).where(eq(s.paymentOperations.id, queued.json.id));
+    expect(row!.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
+    await t().db.update(s.paymentOperations).set({ nextAttemptAt: new Date() }).where(eq(s.paymentOperations.id, queued.json.id));
+    await paymentsOf(t()).sweep();
+    const [done] = await t().db.select().from(s.paymentOperations).where(eq(s.paymentOperations.id, queued.json.id));
+    expect(done).toMatchObject({ state: 'done', attempts: 2 });
+    expect((await klarnaManagement(origin, order.OrderID)).json.captured_amount).toBe(2000);
+
+    await control('klarna', { status: 401, times: 1, code: 'UNAUTHORIZED' });
+    const failed = await operate(paymentId, { kind: 'extend' });
+    expect(failed.json).toMatchObject({ state: 'failed', lastError: expect.stringContaining('401') });
+    const flagged = (await (await fetch(`${origin}/api/v1/payments/staff/flagged`, { headers: staff })).json()) as { payments: Array<{ id: number }> };
+    expect(flagged.payments.map((p) => p.id)).toContain(paymentId);
+  });
+
+  it('a crash between the provider call and recording it resumes without doing it twice', async () => {
+    const { order, paymentId, r } = await paid('klarna');
+    // The process decided a capture, sent it to Klarna, and died before recording the answer.
+    const [op] = await t()
+      .db.insert(s.paymentOperations)
+      .values({ paymentOrderId: paymentId, reservationId: r.ReservationID, kind: 'capture', amount: 3000, idempotencyKey: randomUUID(), reason: 'staff', state: 'running', attempts: 1, lockedUntil: new Date(Date.now() - 1000) })
+      .returning();
+    const sent = await fetch(`${origin}/stand-in/klarna/ordermanagement/v1/orders/${order.OrderID}/captures`, {
+      method: 'POST',
+      headers: { authorization: basicStandIn, 'content-type': 'application/json', 'klarna-idempotency-key': op!.idempotencyKey },
+      body: JSON.stringify({ captured_amount: 3000 }),
+    });
+    expect(sent.status).toBe(201);
+    // Another process (here: the next sweep) takes the row when its lease has run out and repeats the call.
+    await paymentsOf(t()).sweep();
+    const [after] = await t().db.select().from(s.paymentOperations).where(eq(s.paymentOperations.id, op!.id));
+    expect(after).toMatchObject({ state: 'done', attempts: 2 });
+    expect((await klarnaManagement(origin, order.OrderID)).json.captured_amount).toBe(3000);
+    expect((await payment(paymentId)).capturedAmount).toBe(3000);
+  });
+
+  it('Qliro: full capture (markItemsAsShipped), partial refund by line (returnItems), cancel refused after shipping', async () => {
+    const { r, order, paymentId } = await paid('qliro');
+    const admin = async () =>
+      (await (await fetch(`${origin}/stand-in/qliro/checkout/adminapi/v2/orders/${order.OrderID}`, { headers: { authorization: `Qliro ${qliroToken('', 'standin-secret')}` } })).json()) as {
+        PaymentTransactions: Array<{ Type: string; Amount: number }>;
+      };
+    expect(await operate(paymentId, { kind: 'capture', amount: 100 })).toMatchObject({ status: 422, json: { message: paymentTexts.operationLines } });
+    expect((await operate(paymentId, { kind: 'capture' })).json).toMatchObject({ state: 'done', amount: r.Total });
+    const ean = r.Articles[0]!.EanNo;
+    const unit = r.Articles[0]!.Price;
+    expect((await operate(paymentId, { kind: 'refund', lines: [{ reference: ean, quantity: 1 }] })).json).toMatchObject({ state: 'done', amount: unit });
+    expect((await admin()).PaymentTransactions.map((x) => [x.Type, Math.round(x.Amount * 100)])).toEqual([
+      ['Capture', r.Total],
+      ['Refund', unit],
+    ]);
+    expect(await operate(paymentId, { kind: 'cancel' })).toMatchObject({ status: 422 });
+    expect(await payment(paymentId)).toMatchObject({ capturedAmount: r.Total, refundedAmount: unit });
+  });
+});

@@ -1,0 +1,128 @@
+/**
+ * What the payments tests share: a browser over real HTTP (cookie + CSRF), a reservation, pressing "Betal" on a
+ * stand-in page, waiting for a push to land, the state of a reservation (status, stock, checkouts, operations) and a
+ * staff session. The stand-ins push after PAYMENT_STAND_IN_PUSH_DELAY_MS; tests set it short before the app starts.
+ */
+import { randomBytes } from 'node:crypto';
+import { expect } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import type { RawReservation } from '@shop/contracts/types';
+import * as s from '../../src/db/schema.js';
+import { hashSessionId } from '../../src/server/session.js';
+import { STAFF_ROLE } from '../../src/content/staff.js';
+import type { TestApp } from '../support/app.js';
+import { paymentsRuntimeOf, type PaymentsRuntime } from '../../src/payments/runtime.js';
+import { ean13 } from '../support/fixtures.js';
+
+const DAY = 86_400_000;
+
+/** Environment for a payments test app: quick pushes, no timer sweeps (tests sweep by hand). */
+export function paymentTestEnv(pushDelayMs = 150): void {
+  process.env.PAYMENT_STAND_IN_PUSH_DELAY_MS = String(pushDelayMs);
+  process.env.PAYMENT_SWEEP_SECONDS = '0';
+}
+
+/** A cookie-and-CSRF-keeping client over real HTTP, like the shop's browser. */
+export class HttpBrowser {
+  cookie = '';
+  token = '';
+  constructor(readonly origin: string) {}
+  async open(): Promise<this> {
+    const res = await fetch(`${this.origin}/`, { headers: { accept: 'text/html', ...(this.cookie ? { cookie: this.cookie } : {}) } });
+    const sid = res.headers.getSetCookie().find((c) => c.startsWith('sid='));
+    if (sid) this.cookie = sid.split(';')[0]!;
+    this.token = /<meta name="csrf-token" content="([^"]+)">/.exec(await res.text())?.[1] ?? '';
+    return this;
+  }
+  async send(method: string, path: string, body?: unknown, csrf = true) {
+    const headers: Record<string, string> = { cookie: this.cookie, 'x-requested-with': 'XMLHttpRequest' };
+    if (csrf) headers['x-csrf-token'] = this.token;
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    const res = await fetch(`${this.origin}/api/v1${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    const sid = res.headers.getSetCookie().find((c) => c.startsWith('sid='));
+    if (sid) this.cookie = sid.split(';')[0]!;
+    const token = res.headers.get('x-csrf-token');
+    if (token) this.token = token;
+    const text = await res.text();
+    return { status: res.status, json: text ? JSON.parse(text) : null };
+  }
+}
+
+export async function seedCheckout(t: TestApp): Promise<void> {
+  const now = Date.now();
+  await t.db.insert(s.shippingMethods).values([
+    { id: 'delivery', name: 'Hjemlevering', price: 19900, sort: 1 },
+    { id: 'click-and-collect', name: 'Klikk & Hent', price: 0, sort: 2 },
+  ]);
+  await t.db.insert(s.promocodes).values({ name: 'STAUT15', validFrom: new Date(now - DAY), validTo: new Date(now + DAY), fixed: false, amount: 15 });
+  await t.db.update(s.stock).set({ qty: 50 }).where(sql`${s.stock.variantId} = 1011`);
+}
+
+export async function reserve(b: HttpBrowser, home: boolean, count = 2, promo = true): Promise<RawReservation> {
+  const res = await b.send('POST', '/reservations', {
+    CustomerName: 'Kari Nordmann', Email: 'kari@example.no', Phone: '91234567', PostalCode: '0150', City: 'OSLO',
+    ...(home
+      ? { Delivery: 1, Address: 'Storgata 1', ShopID: 0, shipping_method_id: 'delivery', ...(promo ? { promocode: 'STAUT15' } : {}) }
+      : { Delivery: 0, Address: '', ShopID: 1, shipping_method_id: 'click-and-collect' }),
+    items: [{ EanNo: ean13('701011'), Count: count, CampaignArticleID: null }],
+  });
+  expect(res.status, JSON.stringify(res.json)).toBe(201);
+  return res.json as RawReservation;
+}
+
+export const iframeSrc = (snippet: string) => /<iframe src="([^"]+)"/.exec(snippet)![1]!.replace(/&#38;/g, '&');
+
+/** The shopper presses "Betal" on the stand-in page and then closes the browser (the redirect is not followed). */
+export async function pay(origin: string, snippet: string): Promise<{ status: number; location: string | null; text: string }> {
+  const page = await fetch(new URL(iframeSrc(snippet), origin));
+  const html = await page.text();
+  expect(html).toContain('Betal ');
+  const action = /<form method="post" action="([^"]+)"/.exec(html)![1]!;
+  const res = await fetch(new URL(action, origin), { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: '', redirect: 'manual' });
+  return { status: res.status, location: res.headers.get('location'), text: await res.text() };
+}
+
+export async function waitFor<T>(read: () => Promise<T>, done: (v: T) => boolean, timeoutMs = 8000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value) || Date.now() > deadline) return value;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+export async function stateOf(t: TestApp, reservationId: number) {
+  const [r] = await t.db.select().from(s.reservations).where(eq(s.reservations.id, reservationId));
+  const [o] = await t.db.select({ status: s.orders.status }).from(s.orders).where(eq(s.orders.reservationId, reservationId));
+  const payments = await t.db.select().from(s.paymentOrders).where(eq(s.paymentOrders.reservationId, reservationId)).orderBy(s.paymentOrders.id);
+  const operations = await t.db.select().from(s.paymentOperations).where(eq(s.paymentOperations.reservationId, reservationId)).orderBy(s.paymentOperations.id);
+  return { reservation: r!.statusId, expiredAt: r!.expiredAt, order: o!.status, payments, operations };
+}
+
+export async function stockOf(t: TestApp, variantId: number, shopId: number): Promise<number> {
+  const [row] = await t.db.select({ qty: s.stock.qty }).from(s.stock).where(sql`${s.stock.variantId} = ${variantId} and ${s.stock.shopId} = ${shopId}`);
+  return row?.qty ?? 0;
+}
+
+/** A logged-in staff member's cookie and CSRF token (a session row, as the editor tests make one). */
+export async function staffHeaders(t: TestApp): Promise<Record<string, string>> {
+  const [staff] = await t.db
+    .insert(s.customers)
+    .values({ firstName: 'Siri', lastName: 'Stab', email: `stab.${randomBytes(3).toString('hex')}@staut.no`, phone: '90000000', role: STAFF_ROLE, termsConditions: true })
+    .returning({ id: s.customers.id });
+  const cookie = randomBytes(24).toString('base64url');
+  const csrf = randomBytes(24).toString('base64url');
+  await t.db.insert(s.sessions).values({ id: hashSessionId(cookie), csrfToken: csrf, customerId: staff!.id, expiresAt: new Date(Date.now() + DAY) });
+  return { cookie: `sid=${cookie}`, 'x-csrf-token': csrf, 'x-requested-with': 'XMLHttpRequest' };
+}
+
+export const basicStandIn = `Basic ${Buffer.from('standin:standin').toString('base64')}`;
+
+/** Klarna order management's view of an order at the stand-in. */
+export async function klarnaManagement(origin: string, orderId: string) {
+  const res = await fetch(`${origin}/stand-in/klarna/ordermanagement/v1/orders/${orderId}`, { headers: { authorization: basicStandIn } });
+  return { status: res.status, json: (await res.json()) as { status: string; captured_amount: number; refunded_amount: number; remaining_authorized_amount: number; order_amount: number } };
+}
+
+/** The app's payments runtime (sweep, idle, operations). */
+export const paymentsOf = (t: TestApp): PaymentsRuntime => paymentsRuntimeOf(t.database)!;
