@@ -13,7 +13,7 @@
  *   returned and paid for. An order whose amount or reference disagrees is flagged `mismatch` (error log + staff).
  */
 import type { FastifyBaseLogger } from 'fastify';
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, count, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/index.js';
 import { orders, paymentOrders, reservationLines, reservations } from '../db/schema.js';
 import { holdState, RESERVATION_PAID } from '../checkout/hold.js';
@@ -94,6 +94,12 @@ async function cancelOpenCheckouts(tx: Tx, reservationId: number, reason: string
  * Starts or resumes the reservation's checkout at `provider`. Returns the stored row and the provider's snippet.
  * Throws 409 (paid / busy), 410 (expired) or a ProviderError.
  */
+/**
+ * Provider checkouts one reservation may start in all. A shopper who switches between Klarna and Qliro creates a new
+ * one at each switch; past this, switching (or a script doing it) gets 429 instead of more orders at the providers.
+ */
+export const CHECKOUTS_PER_RESERVATION = 20;
+
 export async function startPayment(
   ctx: PaymentsContext,
   provider: PaymentProvider,
@@ -135,6 +141,9 @@ export async function startPayment(
       claimed = await db.transaction(async (tx) => {
         const [locked] = await tx.select().from(reservations).where(eq(reservations.id, r.id)).for('update');
         if (refusalFor(locked!, now)) return undefined;
+        // Each switch of provider creates a checkout at the provider: a bound, counted under the reservation's lock.
+        const [{ made }] = (await tx.select({ made: count() }).from(paymentOrders).where(eq(paymentOrders.reservationId, r.id))) as [{ made: number }];
+        if (made >= CHECKOUTS_PER_RESERVATION) throw new HttpError(429, paymentTexts.tooManyCheckouts);
         voided = await cancelOpenCheckouts(tx, r.id, 'other-provider', { provider: provider.name });
         const [row] = await tx
           .insert(paymentOrders)

@@ -11,6 +11,8 @@ export const paymentTexts = {
   replaced: 'Denne betalingen er erstattet av en nyere. Gå tilbake til kassen og fullfør der.',
   /** Another tab is starting a payment for the same reservation at this moment. */
   busy: 'Betalingen startes allerede i en annen fane. Prøv igjen om et øyeblikk.',
+  /** The reservation has started more provider checkouts than it may (service.ts CHECKOUTS_PER_RESERVATION). */
+  tooManyCheckouts: 'Det er startet for mange betalinger for denne reservasjonen. Kontakt kundeservice, så hjelper vi deg.',
   /** The provider refused what the shop sent (a validation or business rule). */
   providerRejected: 'Betalingstjenesten godtok ikke bestillingen. Kontakt kundeservice hvis det skjer igjen.',
   /** The shop's credentials were refused: nothing the shopper can fix. */

@@ -13,7 +13,7 @@ import { expireDueReservations } from '../../src/payments/expiry.js';
 import { escapeHtml } from '../../src/payments/standins/page.js';
 import { paymentTexts } from '../../src/payments/texts.js';
 import { qliroToken } from '../../src/payments/qliro.js';
-import { syncPayment } from '../../src/payments/service.js';
+import { CHECKOUTS_PER_RESERVATION, syncPayment } from '../../src/payments/service.js';
 import type { PaymentProvider } from '../../src/payments/types.js';
 import { useTestApp } from '../support/app.js';
 import { testDatabaseKinds } from '../support/databases.js';
@@ -85,6 +85,20 @@ describe.each(testDatabaseKinds())('one payment per reservation on %s', (kind) =
     const st = await state(r.ReservationID);
     expect(st.reservation).toBe(3);
     expect(st.payments).toEqual([expect.objectContaining({ status: 'paid', amount: r.Total - unit, authorizedAmount: r.Total - unit })]);
+  });
+
+  it(`switching providers back and forth: at most ${CHECKOUTS_PER_RESERVATION} checkouts per reservation, then 429 and no more orders at the providers`, async () => {
+    const b = await new HttpBrowser(origin).open();
+    const r = await reserve(b, true, 1, false);
+    for (let i = 0; i < CHECKOUTS_PER_RESERVATION; i++) await start(b, i % 2 === 0 ? 'klarna' : 'qliro', r.ReservationID);
+    const refused = await b.send('POST', '/payments/klarna/orders', { reservationId: r.ReservationID });
+    expect(refused.status).toBe(429);
+    expect(refused.json.message).toBe(paymentTexts.tooManyCheckouts);
+    const rows = (await state(r.ReservationID)).payments;
+    expect(rows).toHaveLength(CHECKOUTS_PER_RESERVATION);
+    // The open one (the last Qliro checkout) stays usable: a reload of that tab gets it back.
+    expect((await b.send('POST', '/payments/qliro/orders', { reservationId: r.ReservationID })).status).toBe(201);
+    await settle();
   });
 
   it('a Klarna checkout order that expired at Klarna (48 h) is replaced by a new one with a new merchant reference', async () => {
