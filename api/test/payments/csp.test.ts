@@ -90,7 +90,7 @@ describe('CSP with the provider on a second origin', () => {
 describe('paymentOrigins', () => {
   it.each([
     [{}, {}, []],
-    [{ NODE_ENV: 'production' }, {}, ['https://*.kustom.co', 'https://api.kustom.co']],
+    [{ NODE_ENV: 'production', PUBLIC_URL: 'https://shop.example' }, {}, ['https://*.kustom.co', 'https://api.kustom.co']],
     [{ KLARNA_BASE_URL: 'https://api.playground.kustom.co/' }, {}, ['https://*.kustom.co', 'https://api.playground.kustom.co']],
     [{ QLIRO_BASE_URL: 'http://127.0.0.1:4100/stand-in/qliro' }, {}, ['http://127.0.0.1:4100']],
     [{ KLARNA_BASE_URL: 'not a url' }, {}, []],

@@ -16,10 +16,14 @@ import { ean13 } from '../support/fixtures.js';
 
 const DAY = 86_400_000;
 
-/** Environment for a payments test app: quick pushes, no timer sweeps (tests sweep by hand). */
+/** Environment for a payments test app: quick pushes, no timer sweeps (tests sweep by hand), no open-reservation caps. */
 export function paymentTestEnv(pushDelayMs = 150): void {
   process.env.PAYMENT_STAND_IN_PUSH_DELAY_MS = String(pushDelayMs);
   process.env.PAYMENT_SWEEP_SECONDS = '0';
+  // These tests place many reservations from one address and session over real HTTP; the open-reservation caps
+  // have their own tests (api/test/checkout/hoarding.test.ts).
+  process.env.RESERVATION_CAP_PER_ADDRESS = '0';
+  process.env.RESERVATION_CAP_PER_SESSION = '0';
 }
 
 /** A cookie-and-CSRF-keeping client over real HTTP, like the shop's browser. */

@@ -43,6 +43,8 @@ describe.runIf(Boolean(adminUrl))('payments on two API processes and one Postgre
       RESERVATION_PICKUP_HOURS: '0.001',
       PAYMENT_SWEEP_SECONDS: '1',
       PAYMENT_STAND_IN_PUSH_DELAY_MS: '2500',
+      // Each test shopper (support/process.ts Client) is its own client, as behind a load balancer.
+      TRUST_PROXY: '127.0.0.1,::1',
     };
     a = await startApi(env);
     await waitHealthy(a);

@@ -2,6 +2,7 @@
  * Real API processes for tests that need more than `app.inject`: `api/src/main.ts` as `npm start` runs it, on a free
  * port, and a cookie-and-CSRF-keeping client that can talk to any of them.
  */
+import { randomInt } from 'node:crypto';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { REPO_ROOT } from '../../src/config.js';
@@ -94,8 +95,12 @@ export class Client {
   /** The login device cookie (`device=…`), sent back like a browser does. */
   device = '';
 
-  /** Sent as X-Forwarded-For when set (an API process started with TRUST_PROXY takes it as the client). */
-  constructor(readonly forwardedFor?: string) {}
+  /**
+   * Sent as X-Forwarded-For (an API process started with TRUST_PROXY takes it as the client). Each client has its
+   * own address unless given one, as shoppers do: per-client limits (registrations, reservation caps) then count
+   * what a test means them to, and counters a shared Redis keeps from an earlier run within the hour never meet it.
+   */
+  constructor(readonly forwardedFor: string = `198.18.${randomInt(256)}.${randomInt(1, 255)}`) {}
 
   async open(base: string): Promise<this> {
     const res = await fetch(`${base}/`, { headers: { accept: 'text/html', cookie: this.cookie } });
@@ -120,7 +125,7 @@ export class Client {
         cookie: [this.cookie, path.startsWith('/customers/login') ? this.device : ''].filter(Boolean).join('; '),
         'x-csrf-token': this.token,
         'x-requested-with': 'XMLHttpRequest',
-        ...(this.forwardedFor ? { 'x-forwarded-for': this.forwardedFor } : {}),
+        'x-forwarded-for': this.forwardedFor,
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
       },
       body: body === undefined ? undefined : JSON.stringify(body),
