@@ -7,25 +7,12 @@ import { useTestApp } from '../support/app.js';
 import { testDatabaseKinds } from '../support/databases.js';
 import { ean13 } from '../support/fixtures.js';
 import { makeShellTree } from '../accounts/browser.js';
-import { openShopper } from './shoppers.js';
+import { openShopper, reservationPayload as payload } from './shoppers.js';
 
 const DAY = 86_400_000;
 const root = makeShellTree();
 afterAll(() => {});
 
-const payload = (patch: Record<string, unknown> = {}) => ({
-  CustomerName: 'Kari Nordmann',
-  Email: 'kari@example.no',
-  Phone: '+47 91234567',
-  Delivery: 0,
-  Address: '',
-  PostalCode: '0150',
-  City: 'OSLO',
-  ShopID: 1,
-  items: [{ EanNo: ean13('701011'), Count: 1, CampaignArticleID: null }],
-  shipping_method_id: 'click-and-collect',
-  ...patch,
-});
 
 describe.each(testDatabaseKinds())('checkout on %s', (kind) => {
   const t = useTestApp(kind, { rootDir: root });

@@ -4,36 +4,24 @@
  * provider while the stock comes back once. Both processes talk to process A's stand-ins (they keep their orders in
  * memory), as two shop processes talk to the one real provider. Runs when TEST_DATABASE_URL is set.
  */
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { makeShellTree } from '../accounts/browser.js';
 import { Client, startApi, stopApi, waitHealthy, type ApiProcess } from '../support/process.js';
+import { createServerDatabase } from '../support/databases.js';
 
 const adminUrl = process.env.TEST_DATABASE_URL;
 
 describe.runIf(Boolean(adminUrl))('payments on two API processes and one PostgreSQL', () => {
-  const name = `t_payscale_${process.pid}_${randomBytes(3).toString('hex')}`;
   let a: ApiProcess;
   let b: ApiProcess;
   let databaseUrl = '';
   let db: pg.Client;
 
-  const admin = async (text: string) => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    try {
-      await client.query(text);
-    } finally {
-      await client.end();
-    }
-  };
+  let drop = async () => {};
 
   beforeAll(async () => {
-    await admin(`CREATE DATABASE "${name}"`);
-    const url = new URL(adminUrl!);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
+    ({ url: databaseUrl, drop } = await createServerDatabase('t_payscale'));
     const env = {
       DATABASE_URL: databaseUrl,
       SEED_ARTICLES: '60',
@@ -57,7 +45,7 @@ describe.runIf(Boolean(adminUrl))('payments on two API processes and one Postgre
   afterAll(async () => {
     await db?.end();
     await Promise.all([stopApi(a), stopApi(b)]);
-    await admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    await drop();
   });
 
   const target = async () => {

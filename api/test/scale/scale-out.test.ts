@@ -9,31 +9,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { makeShellTree } from '../accounts/browser.js';
 import { Client, startApi, stopApi, waitHealthy, type ApiProcess } from '../support/process.js';
+import { createServerDatabase } from '../support/databases.js';
 
 const adminUrl = process.env.TEST_DATABASE_URL;
 const redisUrl = process.env.TEST_REDIS_URL;
 
 describe.runIf(Boolean(adminUrl && redisUrl))('two API processes on one PostgreSQL and one Redis', () => {
-  const name = `t_scale_${process.pid}_${randomBytes(3).toString('hex')}`;
   let a: ApiProcess;
   let b: ApiProcess;
   let databaseUrl = '';
 
-  const admin = async (text: string) => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    try {
-      await client.query(text);
-    } finally {
-      await client.end();
-    }
-  };
+  let drop = async () => {};
 
   beforeAll(async () => {
-    await admin(`CREATE DATABASE "${name}"`);
-    const url = new URL(adminUrl!);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
+    ({ url: databaseUrl, drop } = await createServerDatabase('t_scale'));
     // TRUST_PROXY: the test is the load balancer, so each run's clients are its own in the shared Redis.
     const env = { DATABASE_URL: databaseUrl, REDIS_URL: redisUrl!, SEED_ARTICLES: '60', STATIC_ROOT: makeShellTree(), TRUST_PROXY: '127.0.0.1,::1' };
     // Both at once: migrations and the seed must serialise themselves.
@@ -43,7 +32,7 @@ describe.runIf(Boolean(adminUrl && redisUrl))('two API processes on one PostgreS
 
   afterAll(async () => {
     await Promise.all([stopApi(a), stopApi(b)]);
-    await admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    await drop();
   });
 
   const registration = (tag: string) => ({

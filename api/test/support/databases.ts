@@ -56,3 +56,17 @@ export async function createTestDatabase(kind: DatabaseKind, options: { migrate?
     },
   };
 }
+
+/**
+ * An empty database on TEST_DATABASE_URL's server for API processes a test starts itself (they migrate it): its URL,
+ * and drop() for afterAll.
+ */
+export async function createServerDatabase(prefix: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
+  const name = `${prefix}_${process.pid}_${randomBytes(3).toString('hex')}`;
+  await adminQuery(adminUrl, `CREATE DATABASE "${name}"`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => adminQuery(adminUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) };
+}
