@@ -3,7 +3,6 @@
  * from a second origin the way Kustom/Qliro serve theirs (its snippet names its own origin), so the shop's page must
  * allow that origin's scripts and frames, and the snippet's inline bootstrap runs by a per-response nonce.
  */
-import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RawPaymentOrder } from '@shop/contracts/types';
@@ -13,7 +12,7 @@ import { paymentOrigins } from '../../src/server/security.js';
 import { useTestApp } from '../support/app.js';
 import { makeShellTree } from '../accounts/browser.js';
 import { freePort } from '../support/process.js';
-import { HttpBrowser, iframeSrc, paymentTestEnv, reserve, seedCheckout, stateOf, waitFor } from './support.js';
+import { HttpBrowser, iframeSrc, openPaymentsShop, paymentTestEnv, reserve, stateOf, waitFor } from './support.js';
 
 const root = makeShellTree();
 paymentTestEnv(100);
@@ -35,9 +34,7 @@ describe('CSP with the provider on a second origin', () => {
   const t = useTestApp('pglite', { rootDir: root });
   let origin = '';
   beforeAll(async () => {
-    await t().app.listen({ port: 0, host: '127.0.0.1' });
-    origin = `http://127.0.0.1:${(t().app.server.address() as AddressInfo).port}`;
-    await seedCheckout(t());
+    origin = await openPaymentsShop(t());
   });
   afterAll(async () => {
     await provider.close();

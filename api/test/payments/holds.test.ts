@@ -4,7 +4,6 @@
  * shop it came from, open checkouts cancelled — however many sweeps race; the shopper who comes back is told in
  * Norwegian; logging in keeps the session's reservations. On every test database.
  */
-import type { AddressInfo } from 'node:net';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { RawPaymentOrder } from '@shop/contracts/types';
@@ -16,7 +15,7 @@ import { useTestApp } from '../support/app.js';
 import { testDatabaseKinds } from '../support/databases.js';
 import { ean13 } from '../support/fixtures.js';
 import { makeShellTree } from '../accounts/browser.js';
-import { HttpBrowser, paymentsOf, paymentTestEnv, reserve, seedCheckout, stateOf, stockOf } from './support.js';
+import { HttpBrowser, openPaymentsShop, paymentsOf, paymentTestEnv, reserve, stateOf, stockOf } from './support.js';
 
 const root = makeShellTree();
 paymentTestEnv();
@@ -25,9 +24,7 @@ describe.each(testDatabaseKinds())('reservation holds on %s', (kind) => {
   const t = useTestApp(kind, { rootDir: root });
   let origin = '';
   beforeAll(async () => {
-    await t().app.listen({ port: 0, host: '127.0.0.1' });
-    origin = `http://127.0.0.1:${(t().app.server.address() as AddressInfo).port}`;
-    await seedCheckout(t());
+    origin = await openPaymentsShop(t());
   });
   const endHold = (id: number) => t().db.update(s.reservations).set({ holdUntil: new Date(Date.now() - 1000) }).where(eq(s.reservations.id, id));
   const holdOf = async (id: number) => (await t().db.select({ h: s.reservations.holdUntil }).from(s.reservations).where(eq(s.reservations.id, id)))[0]!.h!.getTime();

@@ -4,7 +4,6 @@
  * refused at validation or cancelled at the provider, stock conserved. Over real HTTP against the stand-ins, on every
  * test database.
  */
-import type { AddressInfo } from 'node:net';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { RawPaymentOrder } from '@shop/contracts/types';
@@ -18,7 +17,7 @@ import type { PaymentProvider } from '../../src/payments/types.js';
 import { useTestApp } from '../support/app.js';
 import { testDatabaseKinds } from '../support/databases.js';
 import { makeShellTree } from '../accounts/browser.js';
-import { basicStandIn, HttpBrowser, klarnaManagement, pay, paymentsOf, paymentTestEnv, reserve, seedCheckout, stateOf, stockOf, waitFor } from './support.js';
+import { basicStandIn, HttpBrowser, klarnaManagement, openPaymentsShop, pay, paymentsOf, paymentTestEnv, reserve, stateOf, stockOf, waitFor } from './support.js';
 
 const root = makeShellTree();
 paymentTestEnv(400);
@@ -27,9 +26,7 @@ describe.each(testDatabaseKinds())('one payment per reservation on %s', (kind) =
   const t = useTestApp(kind, { rootDir: root });
   let origin = '';
   beforeAll(async () => {
-    await t().app.listen({ port: 0, host: '127.0.0.1' });
-    origin = `http://127.0.0.1:${(t().app.server.address() as AddressInfo).port}`;
-    await seedCheckout(t());
+    origin = await openPaymentsShop(t());
   });
   const state = (id: number) => stateOf(t(), id);
   const start = async (b: HttpBrowser, provider: 'klarna' | 'qliro', reservationId: number) => {

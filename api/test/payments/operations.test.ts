@@ -3,7 +3,6 @@
  * through the durable queue, with the provider's idempotency key, retried after an outage, resumed after a crash,
  * recorded on the payment with amounts; the stand-ins enforce the providers' own rules. On every test database.
  */
-import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
@@ -15,7 +14,7 @@ import { EDITOR_TEXTS } from '../../src/routes/editor/guard.js';
 import { useTestApp } from '../support/app.js';
 import { testDatabaseKinds } from '../support/databases.js';
 import { makeShellTree } from '../accounts/browser.js';
-import { basicStandIn, HttpBrowser, klarnaManagement, pay, paymentsOf, paymentTestEnv, reserve, seedCheckout, staffHeaders, stateOf, waitFor } from './support.js';
+import { basicStandIn, HttpBrowser, klarnaManagement, openPaymentsShop, pay, paymentsOf, paymentTestEnv, reserve, staffHeaders, stateOf, waitFor } from './support.js';
 
 const root = makeShellTree();
 paymentTestEnv(100);
@@ -25,9 +24,7 @@ describe.each(testDatabaseKinds())('provider operations on %s', (kind) => {
   let origin = '';
   let staff: Record<string, string> = {};
   beforeAll(async () => {
-    await t().app.listen({ port: 0, host: '127.0.0.1' });
-    origin = `http://127.0.0.1:${(t().app.server.address() as AddressInfo).port}`;
-    await seedCheckout(t());
+    origin = await openPaymentsShop(t());
     staff = await staffHeaders(t());
   });
 

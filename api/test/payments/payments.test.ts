@@ -4,7 +4,6 @@
  * no items and total 0 while InProcess and refuses a repeated MerchantReference; VatRate is a percentage).
  * On every test database.
  */
-import type { AddressInfo } from 'node:net';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { RawPaymentOrder } from '@shop/contracts/types';
@@ -15,7 +14,7 @@ import { providerFailure } from '../../src/routes/payments/index.js';
 import { useTestApp } from '../support/app.js';
 import { testDatabaseKinds } from '../support/databases.js';
 import { makeShellTree } from '../accounts/browser.js';
-import { basicStandIn, HttpBrowser, pay, paymentsOf, paymentTestEnv, reserve, seedCheckout, stateOf, waitFor } from './support.js';
+import { basicStandIn, HttpBrowser, openPaymentsShop, pay, paymentsOf, paymentTestEnv, reserve, stateOf, waitFor } from './support.js';
 
 const root = makeShellTree();
 paymentTestEnv(300);
@@ -24,9 +23,7 @@ describe.each(testDatabaseKinds())('payments on %s', (kind) => {
   const t = useTestApp(kind, { rootDir: root });
   let origin = '';
   beforeAll(async () => {
-    await t().app.listen({ port: 0, host: '127.0.0.1' });
-    origin = `http://127.0.0.1:${(t().app.server.address() as AddressInfo).port}`;
-    await seedCheckout(t());
+    origin = await openPaymentsShop(t());
   });
   const state = (id: number) => stateOf(t(), id);
 

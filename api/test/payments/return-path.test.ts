@@ -4,25 +4,17 @@
  * PUBLIC_URL, never on the Host a request claims; without an https PUBLIC_URL the app does not start.
  * On every test database.
  */
-import type { AddressInfo } from 'node:net';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { RawPaymentOrder } from '@shop/contracts/types';
 import { ConfigError } from '../../src/config.js';
 import { buildApp } from '../../src/server/app.js';
-import { useTestApp, type TestApp } from '../support/app.js';
+import { useTestApp } from '../support/app.js';
 import { testDatabaseKinds } from '../support/databases.js';
 import { makeShellTree } from '../accounts/browser.js';
-import { basicStandIn, HttpBrowser, paymentTestEnv, reserve, seedCheckout, stateOf } from './support.js';
+import { basicStandIn, HttpBrowser, openPaymentsShop, paymentTestEnv, reserve, stateOf } from './support.js';
 
 const root = makeShellTree();
 paymentTestEnv();
-
-/** Listens on a free port and adds what a reservation needs; returns the app's origin. */
-async function openShop(t: () => TestApp): Promise<string> {
-  await t().app.listen({ port: 0, host: '127.0.0.1' });
-  await seedCheckout(t());
-  return `http://127.0.0.1:${(t().app.server.address() as AddressInfo).port}`;
-}
 
 const klarnaOrderAtStandIn = async (origin: string, orderId: string) => {
   const res = await fetch(`${origin}/stand-in/klarna/checkout/v3/orders/${orderId}`, { headers: { authorization: basicStandIn } });
@@ -33,7 +25,7 @@ describe.each(testDatabaseKinds())('the payment return path on %s', (kind) => {
   const t = useTestApp(kind, { rootDir: root });
   let origin = '';
   beforeAll(async () => {
-    origin = await openShop(t);
+    origin = await openPaymentsShop(t());
   });
 
   it('is a path on this site: anything else is a 422 naming the field, and nothing is started', async () => {
@@ -85,7 +77,7 @@ describe.each(testDatabaseKinds())('payments under NODE_ENV=production on %s', (
   let origin = '';
   beforeAll(async () => {
     vi.unstubAllEnvs();
-    origin = await openShop(t);
+    origin = await openPaymentsShop(t());
   });
   afterEach(() => vi.unstubAllEnvs());
 

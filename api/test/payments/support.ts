@@ -3,6 +3,7 @@
  * stand-in page, waiting for a push to land, the state of a reservation (status, stock, checkouts, operations) and a
  * staff session. The stand-ins push after PAYMENT_STAND_IN_PUSH_DELAY_MS; tests set it short before the app starts.
  */
+import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
@@ -50,6 +51,13 @@ export class HttpBrowser {
     const text = await res.text();
     return { status: res.status, json: text ? JSON.parse(text) : null };
   }
+}
+
+/** Serves the test app over real HTTP on a free port (the stand-ins call back into it) with a checkout seeded; its origin. */
+export async function openPaymentsShop(t: TestApp): Promise<string> {
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  await seedCheckout(t);
+  return `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
 }
 
 export async function seedCheckout(t: TestApp): Promise<void> {
