@@ -5,20 +5,18 @@
  * the stored answers cannot be replayed as someone's cookie. A voter who clears cookies is a new device: the client
  * address's allowance for anonymous answers (ANONYMOUS_ANSWER_LIMIT) bounds what that buys.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { isDeviceId, newDeviceId } from '../server/deviceId.js';
 
 export const POLL_DEVICE_COOKIE = 'poll_device';
 export const POLL_DEVICE_TTL_MS = 365 * 24 * 60 * 60 * 1000;
-
-/** 32 random bytes in base64url: what we issue, and the only shape looked at. */
-const WELL_FORMED = /^[A-Za-z0-9_-]{43}$/;
 
 const hashed = (value: string) => createHash('sha256').update(value).digest('hex');
 
 /** The device of a cookie value (its hash), or null for a missing or malformed one. */
 export function deviceOfCookie(value: string | undefined): string | null {
-  return value !== undefined && WELL_FORMED.test(value) ? hashed(value) : null;
+  return isDeviceId(value) ? hashed(value) : null;
 }
 
 /** The request's device, or null when it has no (well-formed) device cookie. */
@@ -30,7 +28,7 @@ export function requestDevice(request: FastifyRequest): string | null {
 export function ensureDevice(request: FastifyRequest, reply: FastifyReply, options: { path: string; secure: boolean; now?: Date }): string {
   const existing = requestDevice(request);
   if (existing) return existing;
-  const value = randomBytes(32).toString('base64url');
+  const value = newDeviceId();
   reply.setCookie(POLL_DEVICE_COOKIE, value, {
     path: options.path,
     httpOnly: true,
