@@ -7,7 +7,8 @@ import * as s from '../../src/db/schema.js';
 import { Browser, makeShellTree } from '../accounts/browser.js';
 import { useTestApp } from '../support/app.js';
 import { testDatabaseKinds } from '../support/databases.js';
-import { ean13, TEKSTIL } from '../support/fixtures.js';
+import { TEKSTIL } from '../support/fixtures.js';
+import { reservationPayload } from '../checkout/shoppers.js';
 
 describe('etagMatches', () => {
   const etag = '"abc"';
@@ -174,18 +175,7 @@ describe.each(testDatabaseKinds())('HTTP caching on %s', (kind) => {
     expect(await stockOf()).toEqual({ hit: true, qty: before.qty });
 
     const b = await new Browser(() => t().app).open();
-    const reservation = {
-      CustomerName: 'Kari Nordmann',
-      Email: 'kari@example.no',
-      Phone: '+47 91234567',
-      Delivery: 0,
-      Address: '',
-      PostalCode: '0150',
-      City: 'OSLO',
-      ShopID: 1,
-      items: [{ EanNo: ean13('701011'), Count: 1, CampaignArticleID: null }],
-      shipping_method_id: 'click-and-collect',
-    };
+    const reservation = reservationPayload();
     const refused = await b.send('POST', '/reservations', reservation, { csrf: false });
     expect(refused.statusCode).toBe(419);
     expect(await stockOf()).toEqual({ hit: true, qty: before.qty });
