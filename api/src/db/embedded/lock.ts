@@ -196,29 +196,36 @@ function createExclusive(lockPath: string, text: string): boolean {
   }
 }
 
+/** A takeover guard older than this was left by a start that died mid-takeover (a takeover takes microseconds). */
+const TAKEOVER_GUARD_STALE_MS = 10_000;
+
+/** Blocks this thread for `ms` (acquireLock is synchronous; a competing takeover ends within microseconds). */
+const pause = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+
 /**
- * Removes the stale lock `seen`, unless another start replaced it meanwhile: the file is moved aside first and
- * compared, and a lock that is not the one judged stale is put back (the next attempt judges it afresh).
+ * Removes the stale lock `seen`, unless another start replaced it meanwhile. Only the holder of the takeover guard
+ * (`<lock>.takeover`, created exclusively like the lock) may remove a lock, and it removes it only while it still
+ * reads `seen`: no other start can remove a lock in between, and a new lock cannot appear while the stale one is
+ * still there. (Moving the lock aside and putting back one that was not stale left a moment without a lock, in
+ * which a third start could win beside the one whose lock was moved.) Returns false when another start holds the
+ * guard: the caller judges the lock afresh.
  */
-function removeStale(lockPath: string, seen: string): void {
-  const aside = `${lockPath}.${process.pid}.${Math.random().toString(36).slice(2)}.stale`;
-  try {
-    fs.renameSync(lockPath, aside);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
-    throw error;
-  }
-  try {
-    if (fs.readFileSync(aside, 'utf8') !== seen) {
-      try {
-        fs.linkSync(aside, lockPath);
-      } catch {
-        // A third start created a lock meanwhile: it stays, and the next attempt judges that one.
-      }
+function removeStale(lockPath: string, seen: string, pid: number): boolean {
+  const guard = `${lockPath}.takeover`;
+  if (!createExclusive(guard, `${pid}\n`)) {
+    try {
+      if (Date.now() - fs.statSync(guard).mtimeMs > TAKEOVER_GUARD_STALE_MS) fs.rmSync(guard, { force: true });
+    } catch {
+      // Gone meanwhile: the next attempt takes it.
     }
-  } finally {
-    fs.rmSync(aside, { force: true });
+    return false;
   }
+  try {
+    if (readRecord(lockPath)?.text === seen) fs.rmSync(lockPath, { force: true });
+  } finally {
+    fs.rmSync(guard, { force: true });
+  }
+  return true;
 }
 
 const TAKE_OVER_REASON: Record<Extract<LockVerdict, { take: true }>['why'], string> = {
@@ -242,7 +249,7 @@ export function acquireLock(lockPath: string, options: AcquireOptions = {}): Dir
   const log = options.log ?? ((message: string) => console.log(`[db] ${message}`));
   const ours = formatLockRecord(ownRecord(lockPath, pid));
   if (heldHere.has(lockPath)) throw new DataDirLockedError(lockPath, pid);
-  for (let attempt = 0; attempt < 5; attempt += 1) {
+  for (let attempt = 0; attempt < 200; attempt += 1) {
     if (createExclusive(lockPath, ours)) {
       heldHere.add(lockPath);
       let released = false;
@@ -277,8 +284,11 @@ export function acquireLock(lockPath: string, options: AcquireOptions = {}): Dir
     if (!verdict.take) {
       throw new DataDirLockedError(lockPath, owner?.pid ?? pid, verdict.why === 'other-host' ? owner?.host : undefined);
     }
+    if (!removeStale(lockPath, existing.text, pid)) {
+      pause(5);
+      continue;
+    }
     log(`taking over the stale lock file ${lockPath} of process ${owner?.pid ?? '?'}: ${TAKE_OVER_REASON[verdict.why]}`);
-    removeStale(lockPath, existing.text);
   }
   throw new Error(`Could not take the lock file ${lockPath}`);
 }
