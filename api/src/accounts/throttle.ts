@@ -75,7 +75,9 @@ export function earliestAttemptMs(n: number, rule: SlowDown): number {
 export function waitMs(n: number, windowStart: number, now: number, rule: SlowDown, windowMs: number): number {
   // Never past the window's end: a new window starts with the free attempts again (slow down, never lock out).
   const allowedAt = windowStart + Math.min(earliestAttemptMs(n, rule), windowMs);
-  return Math.max(0, allowedAt - now);
+  // Parallel requests read the clock before counting: one may open the window with a later `now` than another
+  // counted in it has. Such a request is no earlier than the window's start (else a free attempt had to wait).
+  return Math.max(0, allowedAt - Math.max(now, windowStart));
 }
 
 /** Attempts counted under a key in its current window. */

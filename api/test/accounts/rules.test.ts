@@ -158,6 +158,9 @@ describe('login slow-down rule (accounts/throttle.ts)', () => {
     ['the first slowed attempt after its delay', 4, 1000, 0],
     ['a slow guesser has waited long enough', 6, 60_000, 0],
     ['never past the window end', 1003, 10_000, 50_000],
+    // A parallel request read the clock before another one opened the window (elapsed < 0).
+    ['a free attempt whose clock reads before the window opened', 2, -40, 0],
+    ['a slowed attempt whose clock reads before the window opened waits its delay, no more', 4, -40, 1000],
   ])('%s', (_name, n, elapsed, expected) => {
     expect(waitMs(n, 1_000_000, 1_000_000 + elapsed, rule, 60_000)).toBe(expected);
   });
