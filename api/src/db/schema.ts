@@ -270,7 +270,7 @@ export const customers = pgTable(
     address: text('address'),
     postalCode: text('postal_code'),
     city: text('city'),
-    /** 'customer' | 'staff'. Staff may use the editor routes. */
+    /** @shop/contracts STAFF_ROLES: 'customer' | 'staff' (editor) | 'shop' | 'customer-service' | 'admin'. */
     role: text('role').notNull().default('customer'),
     permissions: jsonb('permissions').notNull().default(sql`'[]'::jsonb`),
     preferences: jsonb('preferences').notNull().default(sql`'{}'::jsonb`),
@@ -336,9 +336,21 @@ export const emailOutbox = pgTable('email_outbox', {
   to: text('to').notNull(),
   subject: text('subject').notNull(),
   body: text('body').notNull(),
+  /** The HTML part (the plain-text part is `body`); null for text-only mail. */
+  html: text('html'),
   sentAt: timestamp('sent_at', { withTimezone: true }),
   createdAt: createdAt(),
 });
+
+/** The shops a shop-staff account works in (role 'shop'); customer service and admin need no rows (all shops). */
+export const staffShops = pgTable(
+  'staff_shops',
+  {
+    customerId: integer('customer_id').notNull().references(() => customers.id, { onDelete: 'cascade' }),
+    shopId: integer('shop_id').notNull().references(() => shops.id),
+  },
+  (t) => [primaryKey({ columns: [t.customerId, t.shopId] }), index('staff_shops_shop_idx').on(t.shopId)],
+);
 
 export const reviews = pgTable(
   'reviews',
@@ -423,7 +435,7 @@ export const reservations = pgTable(
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
     shopId: integer('shop_id').notNull().references(() => shops.id),
     customerId: integer('customer_id').references(() => customers.id, { onDelete: 'set null' }),
-    /** 1 new, 2 awaiting payment, 3 paid, 4 ready for pickup, 5 collected/sent, 9 cancelled. */
+    /** @shop/contracts RESERVATION_STATUSES: 1 new, 2 awaiting payment, 3 paid, 4 ready, 5 collected, 6 shipped, 7 not collected, 8 refunded, 9 cancelled. */
     statusId: integer('status_id').notNull().default(1),
     name: text('name').notNull(),
     email: text('email').notNull(),
@@ -446,6 +458,13 @@ export const reservations = pgTable(
     holdUntil: timestamp('hold_until', { withTimezone: true }),
     /** When the hold ended unpaid: the reservation was cancelled (status 9) and its stock returned. */
     expiredAt: timestamp('expired_at', { withTimezone: true }),
+    /** Bumped by every staff action: a request carrying an older version was made from a stale screen (409). */
+    version: integer('version').notNull().default(0),
+    /** Marked "Klar til henting": the pickup window runs until pickup_until. */
+    readyAt: timestamp('ready_at', { withTimezone: true }),
+    pickupUntil: timestamp('pickup_until', { withTimezone: true }),
+    /** Collected, shipped or not collected: the goods left the shop or went back to the shelf. */
+    closedAt: timestamp('closed_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -454,6 +473,9 @@ export const reservations = pgTable(
     index('reservations_client_address_idx').on(t.clientAddress, t.createdAt),
     // The hold sweep reads only unpaid reservations whose hold has an end.
     index('reservations_hold_idx').on(t.holdUntil).where(sql`${t.statusId} in (1, 2) and ${t.holdUntil} is not null`),
+    // The pickup sweep reads only reservations waiting in a shop.
+    index('reservations_pickup_idx').on(t.pickupUntil).where(sql`${t.statusId} = 4`),
+    index('reservations_queue_idx').on(t.shopId, t.statusId, t.createdAt),
   ],
 );
 
@@ -472,6 +494,14 @@ export const reservationLines = pgTable(
     campaignArticleId: integer('campaign_article_id').references(() => campaignArticles.id),
     /** The shop whose stock the line took (home delivery may take from any shop); null = the reservation's shop. */
     stockShopId: integer('stock_shop_id').references(() => shops.id),
+    /** Units handed over or shipped (null until the reservation is collected/shipped). */
+    fulfilledCount: integer('fulfilled_count'),
+    /** Units staff removed before hand-over (not found on the shelf, or the shopper did not want them). */
+    removedCount: integer('removed_count').notNull().default(0),
+    /** Units refunded through the provider. */
+    refundedCount: integer('refunded_count').notNull().default(0),
+    /** Units that came back to a shop after hand-over (their stock was returned there). */
+    returnedCount: integer('returned_count').notNull().default(0),
   },
   (t) => [index('reservation_lines_reservation_idx').on(t.reservationId), check('reservation_lines_count_pos', sql`${t.count} > 0`)],
 );
@@ -581,6 +611,29 @@ export const paymentOperations = pgTable(
     index('payment_operations_due_idx').on(t.nextAttemptAt).where(sql`${t.state} in ('queued', 'running')`),
     index('payment_operations_order_idx').on(t.paymentOrderId),
   ],
+);
+
+/**
+ * The audit trail of a reservation: every status change and staff action, who (null = the system: a sweep, a
+ * payment), when and what (`detail`: lines, amounts, tracking URL, reason, operation ids). Written in the same
+ * transaction as the change it records.
+ */
+export const reservationEvents = pgTable(
+  'reservation_events',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    reservationId: integer('reservation_id').notNull().references(() => reservations.id, { onDelete: 'cascade' }),
+    actorId: integer('actor_id').references(() => customers.id, { onDelete: 'set null' }),
+    /** The actor's name as it was then (the account may change or go). */
+    actorName: text('actor_name'),
+    /** 'paid' | 'ready' | 'collected' | 'shipped' | 'not-collected' | 'expired' | 'line-removed' | 'refund' | 'returned' | 'mail' … */
+    kind: text('kind').notNull(),
+    fromStatus: integer('from_status'),
+    toStatus: integer('to_status'),
+    detail: jsonb('detail').notNull().default(sql`'{}'::jsonb`),
+    createdAt: createdAt(),
+  },
+  (t) => [index('reservation_events_reservation_idx').on(t.reservationId, t.id)],
 );
 
 // ---------------------------------------------------------------- content

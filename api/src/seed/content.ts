@@ -84,12 +84,18 @@ export interface DemoCustomer {
   address: string;
   postalCode: string;
   city: string;
-  role: 'customer' | 'staff';
+  /** @shop/contracts STAFF_ROLES ('staff' is the content editor). */
+  role: 'customer' | 'staff' | 'shop' | 'customer-service' | 'admin';
   club: boolean;
   verified: boolean;
+  /** Shop staff: the shops they work in (staff_shops). */
+  shops?: number[];
 }
 
-/** Demo accounts (documented in the README): customers log in with `demo1234`, the staff account with `ansatt1234`. */
+/**
+ * Demo accounts (documented in the README): customers log in with `demo1234`, the editor with `ansatt1234`, shop staff
+ * of Oslo Sentrum with `butikk1234`, customer service with `kundeservice1234`.
+ */
 export const DEMO_CUSTOMERS: DemoCustomer[] = [
   { id: 1, firstName: 'Kari', lastName: 'Nordmann', email: 'demo@staut.no', phone: '91234567', password: 'demo1234', birthDate: '1988-04-12', genderId: 2, address: 'Thorvald Meyers gate 40', postalCode: '0555', city: 'Oslo', role: 'customer', club: true, verified: true },
   { id: 2, firstName: 'Ola', lastName: 'Nordmann', email: 'ola.nordmann@example.no', phone: '98765432', password: 'demo1234', birthDate: '1985-09-30', genderId: 1, address: 'Thorvald Meyers gate 40', postalCode: '0555', city: 'Oslo', role: 'customer', club: true, verified: true },
@@ -97,6 +103,8 @@ export const DEMO_CUSTOMERS: DemoCustomer[] = [
   { id: 4, firstName: 'Lars', lastName: 'Berg', email: 'lars.berg@example.no', phone: '47654321', password: 'demo1234', birthDate: '1979-06-02', genderId: 1, address: 'Elgeseter gate 10', postalCode: '7030', city: 'Trondheim', role: 'customer', club: false, verified: true },
   { id: 5, firstName: 'Sofie', lastName: 'Lie', email: 'sofie.lie@example.no', phone: '92345678', password: 'demo1234', birthDate: '2001-11-15', genderId: 2, address: 'Kirkegata 22', postalCode: '4006', city: 'Stavanger', role: 'customer', club: false, verified: false },
   { id: 6, firstName: 'Staut', lastName: 'Redaksjon', email: 'ansatt@staut.no', phone: '40000055', password: 'ansatt1234', birthDate: '1990-01-01', genderId: 10, address: 'Gardermovegen 41', postalCode: '2060', city: 'Gardermoen', role: 'staff', club: false, verified: true },
+  { id: 7, firstName: 'Nora', lastName: 'Butikk', email: 'butikk@staut.no', phone: '40000001', password: 'butikk1234', birthDate: '1995-03-08', genderId: 2, address: 'Karl Johans gate 14', postalCode: '0154', city: 'Oslo', role: 'shop', club: false, verified: true, shops: [1] },
+  { id: 8, firstName: 'Even', lastName: 'Kundeservice', email: 'kundeservice@staut.no', phone: '40000002', password: 'kundeservice1234', birthDate: '1991-10-27', genderId: 1, address: 'Gardermovegen 41', postalCode: '2060', city: 'Gardermoen', role: 'customer-service', club: false, verified: true },
 ];
 
 // ---------------------------------------------------------------- campaigns

@@ -176,6 +176,11 @@ async function seedBase(tx: AnyPgDatabase, now: Date, passwordHashes: string[]):
     })),
   );
   await resetIdentity(tx, schema.customers);
+  await bulkInsert(
+    tx,
+    schema.staffShops,
+    DEMO_CUSTOMERS.flatMap((c) => (c.shops ?? []).map((shopId) => ({ customerId: c.id, shopId }))),
+  );
 
   await bulkInsert(
     tx,

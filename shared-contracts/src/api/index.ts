@@ -15,3 +15,4 @@ export * from './customer.js';
 export * from './commerce.js';
 export * from './content.js';
 export * from './editorial.js';
+export * from './fulfilment.js';

@@ -66,3 +66,47 @@ export const SYNCED_STATE_KEYS = Object.freeze([
   'favourites',
 ] as const);
 export type SyncedStateKey = (typeof SYNCED_STATE_KEYS)[number];
+
+/**
+ * The reservation statuses (ADR 0013): one table the API, the staff workspace and the customer's history all read.
+ * `label` is what shoppers and staff see. `bought`: the goods were paid for or handed over (a review is allowed).
+ * `open`: staff still have something to do.
+ *   1 → (payment) 3 → (shop) 4 → 5 | 7   click-and-collect (unpaid ones may go 1 → 4 → 5 paid in the shop)
+ *   1 → (payment) 3 → (warehouse) 6          home delivery
+ *   1|2 → 9 when the hold ends unpaid; 5|6 → 8 when everything captured has been refunded.
+ */
+export const RESERVATION_STATUSES = Object.freeze([
+  { id: 1, key: 'new', label: 'Mottatt', bought: false, open: true },
+  { id: 2, key: 'awaiting-payment', label: 'Venter på betaling', bought: false, open: true },
+  { id: 3, key: 'paid', label: 'Betalt', bought: true, open: true },
+  { id: 4, key: 'ready', label: 'Klar til henting', bought: true, open: true },
+  { id: 5, key: 'collected', label: 'Hentet', bought: true, open: false },
+  { id: 6, key: 'shipped', label: 'Sendt', bought: true, open: false },
+  { id: 7, key: 'not-collected', label: 'Ikke hentet', bought: false, open: false },
+  { id: 8, key: 'refunded', label: 'Refundert', bought: true, open: false },
+  { id: 9, key: 'cancelled', label: 'Kansellert', bought: false, open: false },
+] as const);
+export type ReservationStatusKey = (typeof RESERVATION_STATUSES)[number]['key'];
+export type ReservationStatusId = (typeof RESERVATION_STATUSES)[number]['id'];
+/** Status id by key, e.g. RESERVATION_STATUS.ready === 4. */
+export const RESERVATION_STATUS = Object.freeze(
+  Object.fromEntries(RESERVATION_STATUSES.map((s) => [s.key, s.id])) as { [K in ReservationStatusKey]: Extract<(typeof RESERVATION_STATUSES)[number], { key: K }>['id'] },
+);
+/** The status's label, or "Status {id}" for an id the table does not know (a newer API). */
+export const reservationStatusLabel = (id: number): string => RESERVATION_STATUSES.find((s) => s.id === id)?.label ?? `Status ${id}`;
+
+/**
+ * Staff roles (customers.role). `staff` is the content editor (/redaksjon; the name predates the other roles).
+ * Shop staff work in the shops listed for them (staff_shops); customer service and admin see every shop.
+ */
+export const STAFF_ROLES = Object.freeze({
+  editor: 'staff',
+  shop: 'shop',
+  customerService: 'customer-service',
+  admin: 'admin',
+} as const);
+export type StaffRole = (typeof STAFF_ROLES)[keyof typeof STAFF_ROLES];
+/** Roles that may use the shop workspace (/butikk). */
+export const FULFILMENT_ROLES: readonly StaffRole[] = Object.freeze([STAFF_ROLES.shop, STAFF_ROLES.customerService, STAFF_ROLES.admin]);
+/** Roles that may refund and register returns, in every shop. */
+export const REFUND_ROLES: readonly StaffRole[] = Object.freeze([STAFF_ROLES.customerService, STAFF_ROLES.admin]);

@@ -12,3 +12,4 @@ export * from './settings.js';
 export * from './alert.js';
 export * from './editorial.js';
 export * from './payment.js';
+export * from './fulfilment.js';
