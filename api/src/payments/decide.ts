@@ -73,6 +73,12 @@ export function decideOperation(
       if (!authorised || payment.capturedAmount > 0 || pending.capture > 0 || pending.cancel) return refuse(paymentTexts.operationNotAllowed);
       return { ok: true, amount: payment.authorizedAmount, lines: null };
     }
+    case 'release': {
+      // After a partial capture: nothing more will be captured, give the rest back.
+      const remaining = payment.authorizedAmount - payment.capturedAmount - pending.capture;
+      if (payment.status !== 'paid' || payment.capturedAmount + pending.capture <= 0 || remaining <= 0 || pending.cancel) return refuse(paymentTexts.operationNotAllowed);
+      return { ok: true, amount: remaining, lines: null };
+    }
     case 'extend': {
       if (payment.status !== 'paid' || payment.capturedAmount >= payment.authorizedAmount || pending.cancel) return refuse(paymentTexts.operationNotAllowed);
       return { ok: true, amount: 0, lines: null };

@@ -133,4 +133,8 @@ export class KlarnaProvider implements PaymentProvider {
   extend(orderId: string, request: OperationRequest) {
     return this.manage(orderId, 'extend-authorization-time', request);
   }
+
+  release(orderId: string, request: OperationRequest) {
+    return this.manage(orderId, 'release-remaining-authorization', request);
+  }
 }

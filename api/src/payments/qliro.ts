@@ -127,6 +127,11 @@ export class QliroProvider implements PaymentProvider {
     return this.admin('cancelOrder', orderId, request);
   }
 
+  /** Qliro One cancels what is not yet shipped of a partly shipped order with the same cancelOrder call. */
+  release(orderId: string, request: OperationRequest) {
+    return this.admin('cancelOrder', orderId, request);
+  }
+
   /** Qliro's authorisations do not need extending through the API: nothing to call, recorded as such. */
   async extend(): Promise<Record<string, unknown>> {
     return { notNeeded: 'Qliro One has no extend-authorisation call' };

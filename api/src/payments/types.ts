@@ -59,7 +59,8 @@ export interface OperationRequest {
   order: CheckoutOrder;
 }
 
-export type OperationKind = 'capture' | 'refund' | 'cancel' | 'extend';
+/** `release`: give back what remains authorised after a partial capture (the rest of the order is not delivered). */
+export type OperationKind = 'capture' | 'refund' | 'cancel' | 'extend' | 'release';
 
 export interface PaymentProvider {
   readonly name: ProviderName;
@@ -74,6 +75,8 @@ export interface PaymentProvider {
   refund(orderId: string, request: OperationRequest): Promise<Record<string, unknown>>;
   cancel(orderId: string, request: OperationRequest): Promise<Record<string, unknown>>;
   extend(orderId: string, request: OperationRequest): Promise<Record<string, unknown>>;
+  /** Releases the remaining authorisation after a partial capture (Klarna release-remaining-authorization; Qliro cancelOrder, which cancels the items not shipped). */
+  release(orderId: string, request: OperationRequest): Promise<Record<string, unknown>>;
 }
 
 /**
