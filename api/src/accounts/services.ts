@@ -1,14 +1,14 @@
 /**
  * What the customer routes need besides the database, built once per app from the environment:
- * REDIS_URL (shared login throttling), SMTP_URL (e-mail delivery), PUBLIC_URL (links in e-mails; default
- * http://localhost:8080), NODE_ENV=production (the device cookie is Secure, like the session cookie).
+ * REDIS_URL (shared login throttling), SMTP_URL (e-mail delivery), SMTP_HELO (the EHLO name; default PUBLIC_URL's
+ * host), PUBLIC_URL (links in e-mails; default http://localhost:8080), NODE_ENV=production (the device cookie is Secure, like the session cookie).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, eq, isNull, or } from 'drizzle-orm';
 import { customers } from '../db/schema.js';
 import type { Db } from '../db/index.js';
 import { createLoginThrottle, type LoginThrottle } from './throttle.js';
-import { Mailer, type DbExecutor } from './mail.js';
+import { Mailer, sendSmtp, smtpHeloName, type DbExecutor } from './mail.js';
 
 export interface AccountServices {
   throttle: LoginThrottle;
@@ -24,7 +24,8 @@ const PURGE_EVERY_MS = 60 * 60 * 1000;
 export function createAccountServices(app: FastifyInstance, env: NodeJS.ProcessEnv = process.env): AccountServices {
   const db = app.database.db;
   const throttle = createLoginThrottle(db, env.REDIS_URL || undefined);
-  const mailer = new Mailer(db, app.log, env.SMTP_URL || undefined);
+  const helo = smtpHeloName(env);
+  const mailer = new Mailer(db, app.log, env.SMTP_URL || undefined, (url, from, message) => sendSmtp(url, from, message, { helo }));
   const purge = setInterval(() => {
     throttle.purge().catch((error: unknown) => app.log.warn({ err: error }, 'could not purge ended login counters'));
   }, PURGE_EVERY_MS);
