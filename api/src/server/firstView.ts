@@ -12,7 +12,8 @@ import { categoryDisplayName } from '@shop/contracts/mappers';
 import { cookieNoticeTexts } from '@shop/contracts/texts';
 import type { RawBanner, RawCategory, RawTenant } from '@shop/contracts/types';
 
-const escapeHtml = (value: string) =>
+/** Text for HTML content and double-quoted attribute values. */
+export const escapeHtml = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** SPEC §3/§4: consent is the cookie `cookiesAccepted=true` (the shell's consent/cookieConsent.ts reads the same). */
