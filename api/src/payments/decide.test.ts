@@ -5,6 +5,9 @@ import { paymentTexts } from './texts.js';
 const sold = [
   { reference: 'A', quantity: 2, unitPrice: 10000 },
   { reference: 'B', quantity: 1, unitPrice: 5000 },
+  // As routes/payments/staff.ts passes them (money.ts soldLines): shipping and the discount as lines of one.
+  { reference: 'frakt', quantity: 1, unitPrice: 4900 },
+  { reference: 'rabatt', quantity: 1, unitPrice: -1900 },
 ];
 const paid = (over: Partial<PaymentState> = {}): PaymentState => ({ provider: 'klarna', status: 'paid', authorizedAmount: 25000, capturedAmount: 0, refundedAmount: 0, ...over });
 const none: Pending = { capture: 0, refund: 0, cancel: false };
@@ -37,6 +40,16 @@ describe('decideOperation', () => {
     ['no capture with a cancel queued', paid(), { ...none, cancel: true }, { kind: 'capture' }, notAllowed],
     ['extend', paid(), none, { kind: 'extend' }, { amount: 0 }],
     ['no extend when all captured', paid({ capturedAmount: 25000 }), none, { kind: 'extend' }, notAllowed],
+    ['release after a partial capture', paid({ capturedAmount: 10000 }), none, { kind: 'release' }, { amount: 15000 }],
+    ['release with a partial capture queued', paid(), { ...none, capture: 10000 }, { kind: 'release' }, { amount: 15000 }],
+    ['no release with nothing captured', paid(), none, { kind: 'release' }, notAllowed],
+    ['no release when all is captured', paid({ capturedAmount: 25000 }), none, { kind: 'release' }, notAllowed],
+    ['no release twice', paid({ capturedAmount: 10000 }), { ...none, release: true }, { kind: 'release' }, notAllowed],
+    ['no capture with a release queued', paid({ capturedAmount: 10000 }), { ...none, release: true }, { kind: 'capture' }, notAllowed],
+    ['no extend with a release queued', paid({ capturedAmount: 10000 }), { ...none, release: true }, { kind: 'extend' }, notAllowed],
+    ['capture names shipping and discount', paid({ authorizedAmount: 28000 }), none, { kind: 'capture', lines: [{ reference: 'A', quantity: 1 }, { reference: 'frakt', quantity: 1 }, { reference: 'rabatt', quantity: 1 }] }, { amount: 10000 + 4900 - 1900 }],
+    ['discount alone is no capture', paid({ authorizedAmount: 28000 }), none, { kind: 'capture', lines: [{ reference: 'rabatt', quantity: 1 }] }, amount],
+    ['shipping only once', paid({ authorizedAmount: 28000 }), none, { kind: 'capture', lines: [{ reference: 'frakt', quantity: 2 }] }, lines],
     ['nothing on a pending checkout', paid({ status: 'pending' }), none, { kind: 'cancel' }, notAllowed],
   ])('%s', (_name, payment, pending, ask, expected) => {
     const decision = decideOperation(payment, pending, ask, sold);

@@ -17,6 +17,8 @@ export interface Pending {
   capture: number;
   refund: number;
   cancel: boolean;
+  /** A release is queued: nothing more will be captured. */
+  release?: boolean;
 }
 
 export interface OperationAsk {
@@ -54,7 +56,7 @@ export function decideOperation(
   const authorised = ['paid', 'late', 'mismatch'].includes(payment.status);
   switch (ask.kind) {
     case 'capture': {
-      if (payment.status !== 'paid' || pending.cancel) return refuse(paymentTexts.operationNotAllowed);
+      if (payment.status !== 'paid' || pending.cancel || pending.release) return refuse(paymentTexts.operationNotAllowed);
       const remaining = payment.authorizedAmount - payment.capturedAmount - pending.capture;
       const amount = fromLines ?? ask.amount ?? remaining;
       if (amount <= 0 || amount > remaining || (fromLines !== null && ask.amount !== undefined && ask.amount !== fromLines)) return refuse(paymentTexts.operationAmount);
@@ -76,11 +78,11 @@ export function decideOperation(
     case 'release': {
       // After a partial capture: nothing more will be captured, give the rest back.
       const remaining = payment.authorizedAmount - payment.capturedAmount - pending.capture;
-      if (payment.status !== 'paid' || payment.capturedAmount + pending.capture <= 0 || remaining <= 0 || pending.cancel) return refuse(paymentTexts.operationNotAllowed);
+      if (payment.status !== 'paid' || payment.capturedAmount + pending.capture <= 0 || remaining <= 0 || pending.cancel || pending.release) return refuse(paymentTexts.operationNotAllowed);
       return { ok: true, amount: remaining, lines: null };
     }
     case 'extend': {
-      if (payment.status !== 'paid' || payment.capturedAmount >= payment.authorizedAmount || pending.cancel) return refuse(paymentTexts.operationNotAllowed);
+      if (payment.status !== 'paid' || payment.capturedAmount >= payment.authorizedAmount || pending.cancel || pending.release) return refuse(paymentTexts.operationNotAllowed);
       return { ok: true, amount: 0, lines: null };
     }
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { klarnaAmountErrors, klarnaAmounts, klarnaTax, kroner, qliroItems, qliroTotalOre } from './money.js';
+import { klarnaAmountErrors, klarnaAmounts, klarnaLinesFor, klarnaTax, kroner, qliroItems, qliroItemsFor, qliroTotalOre, soldLines } from './money.js';
 import type { CheckoutOrder } from './types.js';
 
 const order: CheckoutOrder = {
@@ -54,5 +54,39 @@ describe('qliroItems', () => {
   });
   it('VatRate is a percentage: ex VAT × (1 + VatRate / 100) = inc VAT', () => {
     for (const i of qliroItems(order)) expect(Math.abs(i.PricePerItemExVat * (1 + i.VatRate / 100) - i.PricePerItemIncVat)).toBeLessThanOrEqual(0.01);
+  });
+});
+
+describe('partial lines naming shipping and discount', () => {
+  const asked = [
+    { reference: '7010110000000', quantity: 1 },
+    { reference: 'frakt', quantity: 1 },
+    { reference: 'rabatt', quantity: 1 },
+  ];
+  const expected = 199900 + 19900 - 59970;
+
+  it('soldLines: the products, then shipping and a negative discount, summing to the total', () => {
+    const sold = soldLines(order);
+    expect(sold.slice(-2)).toEqual([{ reference: 'frakt', quantity: 1, unitPrice: 19900 }, { reference: 'rabatt', quantity: 1, unitPrice: -59970 }]);
+    expect(sold.reduce((s, l) => s + l.quantity * l.unitPrice, 0)).toBe(order.total);
+  });
+
+  it('Klarna: shipping_fee and discount lines that pass validation and sum to the amount', () => {
+    const lines = klarnaLinesFor(order, asked);
+    expect(lines.map((l) => [l.type, l.reference, l.total_amount])).toEqual([['physical', '7010110000000', 199900], ['shipping_fee', 'frakt', 19900], ['discount', 'rabatt', -59970]]);
+    const amount = lines.reduce((s, l) => s + l.total_amount, 0);
+    expect(amount).toBe(expected);
+    expect(klarnaAmountErrors({ order_lines: lines, order_amount: amount, order_tax_amount: lines.reduce((s, l) => s + l.total_tax_amount, 0) })).toEqual([]);
+  });
+
+  it('Qliro: Shipping and Discount items that sum to the amount', () => {
+    const items = qliroItemsFor(order, asked);
+    expect(items.map((i) => [i.Type, i.MerchantReference, i.Quantity])).toEqual([['Product', '7010110000000', 1], ['Shipping', 'frakt', 1], ['Discount', 'rabatt', 1]]);
+    expect(qliroTotalOre(items)).toBe(expected);
+  });
+
+  it('an unknown reference is an error, not a silent line', () => {
+    expect(() => klarnaLinesFor(order, [{ reference: 'gavekort', quantity: 1 }])).toThrow(/no line gavekort/);
+    expect(() => qliroItemsFor({ ...order, shipping: 0 }, [{ reference: 'frakt', quantity: 1 }])).toThrow(/no line frakt/);
   });
 });

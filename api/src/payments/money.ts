@@ -5,6 +5,10 @@ export const KLARNA_TAX_RATE = 2500;
 /** Qliro takes VatRate as a percentage (25.00), as Qliro's own plugins send it. */
 export const QLIRO_VAT_RATE = 25;
 
+/** References of the order's non-product lines: a partial capture/refund may name them like an EAN. */
+export const SHIPPING_REFERENCE = 'frakt';
+export const DISCOUNT_REFERENCE = 'rabatt';
+
 /**
  * Klarna's rule: total_tax_amount = total_amount − total_amount × 10000 / (10000 + tax_rate), rounded to whole øre.
  * Computed on the magnitude so a discount line's tax is the exact negative of the same positive amount.
@@ -47,8 +51,8 @@ function klarnaLine(type: KlarnaOrderLine['type'], reference: string, name: stri
 /** Order lines + order_amount/order_tax_amount that satisfy Klarna's validation (sums match exactly). */
 export function klarnaAmounts(order: CheckoutOrder): { order_amount: number; order_tax_amount: number; order_lines: KlarnaOrderLine[] } {
   const lines = order.lines.map((l) => klarnaLine('physical', l.reference, l.name, l.quantity, l.unitPrice));
-  if (order.shipping > 0) lines.push(klarnaLine('shipping_fee', 'frakt', 'Frakt', 1, order.shipping));
-  if (order.discount > 0) lines.push(klarnaLine('discount', 'rabatt', 'Rabatt', 1, -order.discount));
+  if (order.shipping > 0) lines.push(klarnaLine('shipping_fee', SHIPPING_REFERENCE, 'Frakt', 1, order.shipping));
+  if (order.discount > 0) lines.push(klarnaLine('discount', DISCOUNT_REFERENCE, 'Rabatt', 1, -order.discount));
   return {
     order_amount: lines.reduce((s, l) => s + l.total_amount, 0),
     order_tax_amount: lines.reduce((s, l) => s + l.total_tax_amount, 0),
@@ -96,8 +100,8 @@ function qliroItem(type: QliroOrderItem['Type'], reference: string, description:
 /** Qliro One order items in decimal kroner incl./excl. VAT; a discount is a negative item. */
 export function qliroItems(order: CheckoutOrder): QliroOrderItem[] {
   const items = order.lines.map((l) => qliroItem('Product', l.reference, l.name, l.quantity, l.unitPrice));
-  if (order.shipping > 0) items.push(qliroItem('Shipping', 'frakt', 'Frakt', 1, order.shipping));
-  if (order.discount > 0) items.push(qliroItem('Discount', 'rabatt', 'Rabatt', 1, -order.discount));
+  if (order.shipping > 0) items.push(qliroItem('Shipping', SHIPPING_REFERENCE, 'Frakt', 1, order.shipping));
+  if (order.discount > 0) items.push(qliroItem('Discount', DISCOUNT_REFERENCE, 'Rabatt', 1, -order.discount));
   return items;
 }
 
@@ -106,26 +110,38 @@ export const qliroTotalOre = (items: QliroOrderItem[] | null | undefined) =>
   (items ?? []).reduce((s, i) => s + Math.round(i.PricePerItemIncVat * 100) * i.Quantity, 0);
 
 /**
- * The items a partial capture/refund covers: the chosen product lines with their quantities (null = every item,
- * shipping and discount included).
+ * What was sold, line by line, as operations name it: the product lines by EAN, the shipping ('frakt') and the
+ * discount ('rabatt', a negative unit price) as lines of one. A partial capture/refund's amount is the sum of the
+ * lines it names (decide.ts), so it matches what the provider adds up from the same lines exactly.
+ */
+export function soldLines(order: CheckoutOrder): Array<{ reference: string; quantity: number; unitPrice: number }> {
+  const lines = order.lines.map((l) => ({ reference: l.reference, quantity: l.quantity, unitPrice: l.unitPrice }));
+  if (order.shipping > 0) lines.push({ reference: SHIPPING_REFERENCE, quantity: 1, unitPrice: order.shipping });
+  if (order.discount > 0) lines.push({ reference: DISCOUNT_REFERENCE, quantity: 1, unitPrice: -order.discount });
+  return lines;
+}
+
+/**
+ * The items a partial capture/refund covers: the named lines (products by EAN, 'frakt', 'rabatt') with their
+ * quantities (null = every item, shipping and discount included).
  */
 export function qliroItemsFor(order: CheckoutOrder, lines: Array<{ reference: string; quantity: number }> | null): QliroOrderItem[] {
   const all = qliroItems(order);
   if (!lines) return all;
   return lines.map((l) => {
-    const item = all.find((i) => i.Type === 'Product' && i.MerchantReference === l.reference);
+    const item = all.find((i) => i.MerchantReference === l.reference);
     if (!item) throw new Error(`no line ${l.reference}`);
     return { ...item, Quantity: l.quantity };
   });
 }
 
-/** The Klarna order lines a partial capture/refund covers (null = the whole order's lines). */
+/** The Klarna order lines a partial capture/refund covers, shipping and discount by reference (null = the whole order's lines). */
 export function klarnaLinesFor(order: CheckoutOrder, lines: Array<{ reference: string; quantity: number }> | null): KlarnaOrderLine[] {
   const all = klarnaAmounts(order).order_lines;
   if (!lines) return all;
   return lines.map((l) => {
-    const line = all.find((k) => k.type === 'physical' && k.reference === l.reference);
+    const line = all.find((k) => k.reference === l.reference);
     if (!line) throw new Error(`no line ${l.reference}`);
-    return klarnaLine('physical', line.reference, line.name, l.quantity, line.unit_price);
+    return klarnaLine(line.type, line.reference, line.name, l.quantity, line.unit_price);
   });
 }

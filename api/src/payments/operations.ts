@@ -9,7 +9,10 @@
  * Retries: outages (timeout, 5xx, 429) back off 2^n seconds up to 10 minutes, 8 attempts; a refusal (a provider
  * rule, an auth error) fails at once and stays for staff with its message.
  *
- * Kinds: capture, refund (amount fixed when decided, optional lines), cancel, extend, and `void` (a checkout the shop
+ * Order: a payment's operations run one at a time in the order they were queued (claimOperation).
+ *
+ * Kinds: capture, refund (amount fixed when decided, optional lines), cancel, extend, release (the rest of the
+ * authorisation after a partial capture), and `void` (a checkout the shop
  * gave up: re-read it, and if the shopper completed it after all, let payments/service.ts decide whether it pays the
  * reservation or must be cancelled).
  */
@@ -81,12 +84,21 @@ export interface OperationContext {
   checkoutOrder(reservationId: number): Promise<import('./types.js').CheckoutOrder>;
 }
 
-/** Takes one due row (or one whose lease ran out) for this process; null when none is due. */
+/**
+ * Takes one due row (or one whose lease ran out) for this process; null when none is due. A row is due only when
+ * every earlier operation of its payment is done or failed, so each payment's operations reach the provider one at
+ * a time and in order, whichever process takes them.
+ */
 export async function claimOperation(db: Db, onlyId?: number): Promise<OperationRow | null> {
   return db.transaction(async (tx) => {
-    const due = or(
-      and(eq(paymentOperations.state, 'queued'), lte(paymentOperations.nextAttemptAt, sql`now()`)),
-      and(eq(paymentOperations.state, 'running'), lte(paymentOperations.lockedUntil, sql`now()`)),
+    const due = and(
+      or(
+        and(eq(paymentOperations.state, 'queued'), lte(paymentOperations.nextAttemptAt, sql`now()`)),
+        and(eq(paymentOperations.state, 'running'), lte(paymentOperations.lockedUntil, sql`now()`)),
+      ),
+      // One payment's operations run in the order they were decided: a release queued right after a partial
+      // capture must not reach the provider first (it would be refused, or release what the capture needs).
+      sql`not exists (select 1 from payment_operations earlier where earlier.payment_order_id = ${paymentOperations.paymentOrderId} and earlier.id < ${paymentOperations.id} and earlier.state in ('queued', 'running'))`,
     );
     const [row] = await tx
       .select({ id: paymentOperations.id })
@@ -179,6 +191,9 @@ async function record(tx: Tx, op: OperationRow, paymentId: number): Promise<void
     await tx.update(paymentOrders).set({ refundedAmount: sql`${paymentOrders.refundedAmount} + ${amount}`, updatedAt: sql`now()` }).where(eq(paymentOrders.id, paymentId));
   } else if (op.kind === 'cancel') {
     await tx.update(paymentOrders).set({ status: 'cancelled', updatedAt: sql`now()` }).where(eq(paymentOrders.id, paymentId));
+  } else if (op.kind === 'release') {
+    // What was captured stays; the rest of the authorisation is gone, so nothing more can be captured.
+    await tx.update(paymentOrders).set({ authorizedAmount: sql`${paymentOrders.capturedAmount}`, updatedAt: sql`now()` }).where(eq(paymentOrders.id, paymentId));
   }
 }
 
@@ -200,7 +215,7 @@ async function voidCheckout(ctx: OperationContext, provider: PaymentProvider, or
 }
 
 /** Operations still to run for a payment (capture/refund amounts already promised count against what remains). */
-export async function pendingAmounts(tx: Tx | Db, paymentId: number): Promise<{ capture: number; refund: number; cancel: boolean }> {
+export async function pendingAmounts(tx: Tx | Db, paymentId: number): Promise<{ capture: number; refund: number; cancel: boolean; release: boolean }> {
   const rows = await tx
     .select({ kind: paymentOperations.kind, amount: paymentOperations.amount })
     .from(paymentOperations)
@@ -209,6 +224,7 @@ export async function pendingAmounts(tx: Tx | Db, paymentId: number): Promise<{ 
     capture: rows.filter((r) => r.kind === 'capture').reduce((s, r) => s + (r.amount ?? 0), 0),
     refund: rows.filter((r) => r.kind === 'refund').reduce((s, r) => s + (r.amount ?? 0), 0),
     cancel: rows.some((r) => r.kind === 'cancel'),
+    release: rows.some((r) => r.kind === 'release'),
   };
 }
 

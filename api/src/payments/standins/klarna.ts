@@ -9,7 +9,8 @@
  *   shop answers 200;
  * - an unpaid checkout order expires (PAYMENT_STAND_IN_CHECKOUT_TTL_MS, 48 h) and is then gone (404);
  * - order management: read, acknowledge, captures (never above the remaining authorised amount), refunds (never
- *   above what was captured and not refunded), cancel (only with nothing captured), extend-authorization-time, each
+ *   above what was captured and not refunded), cancel (only with nothing captured), release-remaining-authorization
+ *   (only when part-captured: then CAPTURED, nothing remains authorised), extend-authorization-time, each
  *   idempotent by Klarna-Idempotency-Key; errors as {error_code, error_messages, correlation_id}.
  */
 import { randomUUID } from 'node:crypto';
@@ -276,6 +277,17 @@ export function klarnaStandIn(credentials: { username: string; password: string 
         if (m.status === 'CANCELLED') return { status: 204, body: '' };
         if (m.captured > 0 || (m.status !== 'AUTHORIZED' && m.status !== 'EXPIRED')) return refuse(403, 'NOT_ALLOWED', 'Cannot cancel a captured order');
         m.status = 'CANCELLED';
+        return { status: 204, body: '' };
+      }),
+    );
+
+    // Klarna: "no further captures will be made": only on a part-captured order; the rest of the authorisation is
+    // given back and the order counts as captured.
+    app.post<{ Params: { id: string } }>('/ordermanagement/v1/orders/:id/release-remaining-authorization', async (request, reply) =>
+      once('release', request, reply, (order) => {
+        const m = order.management!;
+        if (m.status !== 'PART_CAPTURED' || m.captured >= order.order_amount) return refuse(403, 'NOT_ALLOWED', `Cannot release the remaining authorization of an order that is ${m.status}`);
+        m.status = 'CAPTURED';
         return { status: 204, body: '' };
       }),
     );

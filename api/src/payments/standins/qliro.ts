@@ -7,7 +7,8 @@
  * - "Betal" first asks MerchantOrderValidationUrl (200 approves, another status declines, no answer in 5 s approves),
  *   then completes and pushes
  *   the status (expects {"CallbackResponse":"received"} within the push timeout; retried otherwise);
- * - admin API: markItemsAsShipped (never more than was bought), cancelOrder (only with nothing shipped),
+ * - admin API: markItemsAsShipped (never more than was bought), cancelOrder (cancels what is not shipped: the whole
+ *   order, or the rest of a partly shipped one; then nothing more can be shipped),
  *   returnItems (never more than was shipped), each idempotent by RequestId;
  * - errors as {ErrorCode, ErrorMessage, DetailedErrorMessage, ErrorReference}.
  */
@@ -179,10 +180,14 @@ export function qliroStandIn(credentials: { apiKey: string; apiSecret: string },
       return transaction(order, 'Capture', items);
     }));
 
+    // Qliro One cancels what is still reserved and not shipped: all of it, or the rest of a partly shipped order.
     app.post('/checkout/adminapi/v2/cancelOrder', admin('cancel', (order) => {
-      if ([...order.shipped.values()].some((n) => n > 0)) return refuse('ORDER_HAS_SHIPPED_ITEMS', 'Order has shipped items and can not be cancelled');
+      if (order.cancelled) return { status: 200, body: { PaymentTransactions: [] } }; // nothing left to cancel
+      const unshipped = order.OrderItems.map((i) => ({ ...i, Quantity: bought(order, i.MerchantReference) - (order.shipped.get(i.MerchantReference) ?? 0) }))
+        .filter((i, n, all) => i.Quantity > 0 && all.findIndex((j) => j.MerchantReference === i.MerchantReference) === n);
+      if (unshipped.length === 0) return refuse('ORDER_FULLY_SHIPPED', 'Every item is shipped: nothing to cancel');
       order.cancelled = true;
-      return transaction(order, 'Reversal', order.OrderItems);
+      return transaction(order, 'Reversal', unshipped);
     }));
 
     app.post('/checkout/adminapi/v2/returnItems', admin('return', (order, json) => {

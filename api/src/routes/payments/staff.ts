@@ -11,9 +11,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { and, desc, eq, inArray, or, type SQL } from 'drizzle-orm';
 import { Type } from 'typebox';
-import { paymentOperations, paymentOrders, reservationLines, reservations } from '../../db/schema.js';
+import { paymentOperations, paymentOrders, reservations } from '../../db/schema.js';
 import { HttpError } from '../../server/errors.js';
 import { decideOperation } from '../../payments/decide.js';
+import { soldLines } from '../../payments/money.js';
+import { checkoutOrderFor } from '../../payments/service.js';
 import { enqueueOperation, idempotencyUuid, pendingAmounts, runOperationNow, type OperationRow } from '../../payments/operations.js';
 import { paymentTexts } from '../../payments/texts.js';
 import type { OperationKind, ProviderName } from '../../payments/types.js';
@@ -138,12 +140,12 @@ export const staffPaymentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags: ['payments', 'staff'],
-        summary: 'Capture (full/partial), refund (full/partial), cancel or extend the authorisation of a payment at its provider (staff)',
+        summary: 'Capture (full/partial), refund (full/partial), cancel, extend or release (after a partial capture) the authorisation of a payment at its provider (staff)',
         description:
           'Queued durably and tried at once; the answer is the operation after that attempt (state done, queued = retried with backoff, failed = refused by the provider). requestKey makes a repeated request return the same operation.',
         params: Type.Object({ id: DbId() }),
         body: Type.Object({
-          kind: Type.Union([Type.Literal('capture'), Type.Literal('refund'), Type.Literal('cancel'), Type.Literal('extend')]),
+          kind: Type.Union([Type.Literal('capture'), Type.Literal('refund'), Type.Literal('cancel'), Type.Literal('extend'), Type.Literal('release')]),
           amount: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000_000, description: 'øre; default: all that remains' })),
           lines: Type.Optional(
             Type.Array(Type.Object({ reference: Type.String({ minLength: 1, maxLength: 64 }), quantity: Type.Integer({ minimum: 1, maximum: 10_000 }) }, { additionalProperties: false }), { maxItems: 200 }),
@@ -165,7 +167,9 @@ export const staffPaymentRoutes: FastifyPluginAsyncTypebox = async (app) => {
           if (again.kind !== kind) throw new HttpError(409, paymentTexts.operationKeyReused);
           return again;
         }
-        const sold = (await tx.select().from(reservationLines).where(eq(reservationLines.reservationId, payment.reservationId))).map((l) => ({ reference: l.ean, quantity: l.count, unitPrice: l.price }));
+        const [reservation] = await tx.select().from(reservations).where(eq(reservations.id, payment.reservationId));
+        // Product lines by EAN plus shipping ('frakt') and discount ('rabatt', negative) as lines of their own.
+        const sold = soldLines(await checkoutOrderFor(tx, reservation!));
         const decision = decideOperation({ ...payment, provider: payment.provider as ProviderName }, await pendingAmounts(tx, payment.id), { kind: kind as OperationKind, amount, lines }, sold);
         if (!decision.ok) throw new HttpError(422, decision.message);
         const { op: created } = await enqueueOperation(tx, {
