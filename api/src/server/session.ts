@@ -329,7 +329,7 @@ export const CSRF_EXEMPTIONS: readonly CsrfExemption[] = [
   { method: 'POST', url: '/stand-in/qliro/checkout/merchantapi/orders', why: "Stand-in for Qliro's merchant API: called by our server with the Qliro HMAC token over the body (else 401)." },
   { method: 'POST', url: '/stand-in/qliro/pay/:id', why: "Stand-in for Qliro's own pay page (a form on the provider's site in production)." },
   { method: 'POST', url: '/stand-in/klarna/checkout/v3/orders/:id', why: "Stand-in for Klarna's update-order API: called by our server with the merchant's Basic credentials (else 401)." },
-  ...['captures', 'refunds', 'cancel', 'extend-authorization-time'].map((action) => ({
+  ...['captures', 'refunds', 'cancel', 'extend-authorization-time', 'release-remaining-authorization'].map((action) => ({
     method: 'POST' as const,
     url: `/stand-in/klarna/ordermanagement/v1/orders/:id/${action}`,
     why: "Stand-in for Klarna's order management API: Basic credentials (else 401), idempotent by Klarna-Idempotency-Key.",
