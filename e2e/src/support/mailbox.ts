@@ -4,12 +4,26 @@ import { createServer, type Server, type Socket } from 'node:net';
  * A local mail relay for journeys: the shop's server delivers e-mail over plain SMTP when SMTP_URL is set
  * (api/src/accounts/mail.ts), so a journey starts the shop with `SMTP_URL: mailbox.url` and reads the messages it
  * receives here. That is the production delivery path itself; nothing in the shop is opened up for the tests.
- * Speaks just enough SMTP (RFC 5321) for that client: EHLO/HELO, MAIL, RCPT, DATA, RSET, NOOP, QUIT.
+ * Speaks just enough SMTP (RFC 5321) for that client: EHLO/HELO, MAIL, RCPT, DATA, RSET, NOOP, QUIT. It advertises
+ * 8BITMIME unless started with `{ eightBitMime: false }`, and decodes what the shop sends: 7bit/8bit or
+ * quoted-printable parts, multipart/alternative split into the text (`body`) and the HTML (`html`).
  */
 export interface ReceivedMail {
   to: string[];
   subject: string;
+  /** The plain-text part, decoded. */
   body: string;
+  /** The HTML part, decoded; null for a text-only mail. */
+  html: string | null;
+  /** The raw header lines (unfolded), e.g. for Date/Message-ID checks. */
+  headers: Record<string, string>;
+  /** What MAIL FROM said, with its parameters (e.g. "BODY=8BITMIME"). */
+  mailFrom: string;
+}
+
+export interface MailboxOptions {
+  /** Advertise 8BITMIME in the EHLO reply (default true). */
+  eightBitMime?: boolean;
 }
 
 export interface Mailbox {
@@ -20,20 +34,67 @@ export interface Mailbox {
   close(): Promise<void>;
 }
 
-/** "=?UTF-8?B?…?=" (how the shop encodes a Norwegian subject) or plain text. */
+/** Bytes held one per character (latin1) → UTF-8 text. */
+const utf8 = (latin1: string) => Buffer.from(latin1, 'latin1').toString('utf8');
+
+/** "=?UTF-8?B?…?=" words (how the shop encodes a Norwegian subject; adjacent words join) or plain text. */
 function decodeHeader(value: string): string {
-  return value.replace(/=\?utf-8\?b\?([^?]*)\?=/gi, (_, b64: string) => Buffer.from(b64, 'base64').toString('utf8'));
+  return value
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?utf-8\?b\?([^?]*)\?=/gi, (_, b64: string) => Buffer.from(b64, 'base64').toString('utf8'));
 }
 
-function parseMessage(data: string, to: string[]): ReceivedMail {
-  const lines = data.split('\r\n').map((line) => (line.startsWith('..') ? line.slice(1) : line));
-  const blank = lines.indexOf('');
-  const headers = blank === -1 ? lines : lines.slice(0, blank);
-  const subject = headers.find((h) => /^subject:/i.test(h))?.replace(/^subject:\s*/i, '') ?? '';
-  return { to, subject: decodeHeader(subject), body: blank === -1 ? '' : lines.slice(blank + 1).join('\n') };
+/** Quoted-printable (soft breaks, =XX) back to the bytes it stands for, as latin1 characters. */
+function decodeQuotedPrintable(text: string): string {
+  return text.replace(/=\r\n/g, '').replace(/=([0-9A-Fa-f]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
-export async function startMailbox(): Promise<Mailbox> {
+/** Header lines (continuation lines unfolded) by lower-case name, and the body after the blank line. */
+function splitEntity(entity: string): { headers: Record<string, string>; body: string } {
+  const blank = entity.indexOf('\r\n\r\n');
+  const head = blank === -1 ? entity : entity.slice(0, blank);
+  const headers: Record<string, string> = {};
+  for (const line of head.replace(/\r\n[ \t]+/g, ' ').split('\r\n')) {
+    const colon = line.indexOf(':');
+    if (colon > 0) headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
+  }
+  return { headers, body: blank === -1 ? '' : entity.slice(blank + 4) };
+}
+
+/** A part's body decoded by its Content-Transfer-Encoding, with \n line ends. */
+function decodeBody(headers: Record<string, string>, body: string): string {
+  const encoding = (headers['content-transfer-encoding'] ?? '7bit').toLowerCase();
+  const bytes = encoding === 'quoted-printable' ? decodeQuotedPrintable(body) : encoding === 'base64' ? Buffer.from(body, 'base64').toString('latin1') : body;
+  return utf8(bytes).replace(/\r\n/g, '\n');
+}
+
+/**
+ * One message as the relay received it (DATA without the final ".", dot-stuffing still in, bytes as latin1
+ * characters): subject decoded, text and HTML parts decoded.
+ */
+export function parseMessage(data: string, to: string[], mailFrom = ''): ReceivedMail {
+  const raw = data
+    .split('\r\n')
+    .map((line) => (line.startsWith('..') ? line.slice(1) : line))
+    .join('\r\n');
+  const { headers, body } = splitEntity(raw);
+  const subject = decodeHeader(utf8(headers.subject ?? ''));
+  const boundary = /^multipart\/alternative;\s*boundary="?([^";]+)"?/i.exec(headers['content-type'] ?? '')?.[1];
+  let text = '';
+  let html: string | null = null;
+  if (boundary) {
+    const parts = body.split(`--${boundary}`).slice(1, -1).map((p) => splitEntity(p.replace(/^\r\n/, '').replace(/\r\n$/, '')));
+    for (const part of parts) {
+      const type = (part.headers['content-type'] ?? '').toLowerCase();
+      if (type.startsWith('text/plain')) text = decodeBody(part.headers, part.body);
+      else if (type.startsWith('text/html')) html = decodeBody(part.headers, part.body);
+    }
+  } else text = decodeBody(headers, body);
+  return { to, subject, body: text, html, headers, mailFrom };
+}
+
+export async function startMailbox(options: MailboxOptions = {}): Promise<Mailbox> {
+  const eightBitMime = options.eightBitMime ?? true;
   const messages: ReceivedMail[] = [];
   const waiters: Array<{ match: (m: ReceivedMail) => boolean; resolve: (m: ReceivedMail) => void }> = [];
   const sockets = new Set<Socket>();
@@ -55,9 +116,11 @@ export async function startMailbox(): Promise<Mailbox> {
     let buffer = '';
     let inData = false;
     let to: string[] = [];
+    let mailFrom = '';
     reply('220 mailbox.e2e ESMTP');
     socket.on('data', (chunk) => {
-      buffer += chunk.toString('utf8');
+      // Bytes as latin1 characters: an 8-bit body's UTF-8 may be split across chunks; parseMessage decodes it.
+      buffer += chunk.toString('latin1');
       for (;;) {
         if (inData) {
           const end = buffer.indexOf('\r\n.\r\n');
@@ -67,8 +130,9 @@ export async function startMailbox(): Promise<Mailbox> {
           const data = endAtStart ? '' : buffer.slice(0, end);
           buffer = endAtStart ? buffer.slice(3) : buffer.slice(end + 5);
           inData = false;
-          deliver(parseMessage(data, to));
+          deliver(parseMessage(data, to, mailFrom));
           to = [];
+          mailFrom = '';
           reply('250 OK queued');
           continue;
         }
@@ -77,8 +141,14 @@ export async function startMailbox(): Promise<Mailbox> {
         const line = buffer.slice(0, newline);
         buffer = buffer.slice(newline + 2);
         const verb = line.slice(0, 4).toUpperCase();
-        if (verb === 'EHLO' || verb === 'HELO') reply('250 mailbox.e2e');
-        else if (verb === 'MAIL') reply('250 OK');
+        if (verb === 'EHLO') {
+          if (eightBitMime) reply('250-mailbox.e2e');
+          reply(eightBitMime ? '250 8BITMIME' : '250 mailbox.e2e');
+        } else if (verb === 'HELO') reply('250 mailbox.e2e');
+        else if (verb === 'MAIL') {
+          mailFrom = line.slice(10).trim();
+          reply('250 OK');
+        }
         else if (verb === 'RCPT') {
           to.push(/<([^>]*)>/.exec(line)?.[1] ?? '');
           reply('250 OK');
