@@ -11,6 +11,8 @@ export default defineConfig({
       'mf-account/vitest.config.ts',
       'mf-content/vitest.config.ts',
       'api/vitest.config.ts',
+      // The journeys' own support code (mail relay parser); the journeys themselves run with npm run test:e2e.
+      'e2e/vitest.unit.config.ts',
     ],
   },
 });
