@@ -136,6 +136,42 @@ describe.each(testDatabaseKinds())('shop workspace on %s', (kind) => {
     expect(ops[1]!.state, `release: ${ops[1]!.lastError}`).toBe('done');
   });
 
+  it('paid in the shop: an unpaid click-and-collect is made ready (its hold runs to the end of the pickup window) and collected without a capture', async () => {
+    const b = await new HttpBrowser(origin).open();
+    const r = await reserve(b, false, 1, false);
+    const ready = await act(r.ReservationID, 'ready');
+    expect(ready.status, JSON.stringify(ready.json)).toBe(200);
+    expect(ready.json).toMatchObject({ statusId: 4, payment: null });
+    expect(ready.json.holdUntil).toBe(ready.json.pickupUntil);
+    // The hold sweep leaves it alone (it is ready, not waiting for an online payment).
+    await paymentsOf(t()).sweep();
+    expect((await detail(r.ReservationID)).statusId).toBe(4);
+    const collected = await act(r.ReservationID, 'collected');
+    expect(collected.json).toMatchObject({ statusId: 5 });
+    expect(collected.json.events.at(-1)!.detail).toMatchObject({ paidInShop: true });
+    expect(await operationsOf(r.ReservationID)).toEqual([]);
+    expect((await t().db.select({ status: s.orders.status }).from(s.orders).where(eq(s.orders.reservationId, r.ReservationID)))[0]!.status).toBe('paid');
+  });
+
+  it('home delivery with a line removed: shipped captures the rest and the shipping by lines (frakt), releases the remainder', async () => {
+    const { r, order } = await paid('klarna', true);
+    const { lines, shippingPrice } = await detail(r.ReservationID);
+    expect(shippingPrice).toBeGreaterThan(0);
+    const lineId = lines[0]!.id;
+    expect((await act(r.ReservationID, 'remove-line', { lineId, count: 1, restock: true }, admin)).status).toBe(200);
+    const shipped = await act(r.ReservationID, 'shipped', { trackingUrl: 'https://sporing.posten.no/sporing/1' }, admin);
+    expect(shipped.status, JSON.stringify(shipped.json)).toBe(200);
+    const unit = r.Articles[0]!.Price;
+    const ops = await operationsOf(r.ReservationID);
+    expect(ops.map((o) => [o.kind, o.amount, o.lines])).toEqual([
+      ['capture', unit + shippingPrice, [{ reference: r.Articles[0]!.EanNo, quantity: 1 }, { reference: 'frakt', quantity: 1 }]],
+      ['release', r.Total - unit - shippingPrice, null],
+    ]);
+    // Klarna's line-based capture with the 'frakt' line (payments/money.ts klarnaLinesFor: the payments helper's branch).
+    expect(ops[0]!.state, `capture: ${ops[0]!.lastError}`).toBe('done');
+    expect((await klarnaManagement(origin, order.OrderID)).json.captured_amount).toBe(unit + shippingPrice);
+  });
+
   it('home delivery: shipped needs an https tracking URL, captures, mails the link; the history shows trackingUrl and status 6', async () => {
     const { r, order } = await paid('klarna', true);
     const [customer] = await t().db.insert(s.customers).values({ firstName: 'Kari', lastName: 'Nordmann', email: `kari.${randomUUID().slice(0, 8)}@example.no`, termsConditions: true }).returning();
