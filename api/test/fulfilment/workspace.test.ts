@@ -239,6 +239,23 @@ describe.each(testDatabaseKinds())('shop workspace on %s', (kind) => {
     expect((await qliroAdmin(order.OrderID)).Cancelled).toBe(true);
   });
 
+  it('the sweep does not stop at a payment it may not cancel: both ended pickups close, the odd one asks a person', async () => {
+    const odd = await paid('klarna');
+    const plain = await paid('klarna');
+    for (const x of [odd, plain]) await act(x.r.ReservationID, 'ready');
+    // Somebody captured part of the odd one through the payments' staff route: a cancel is no longer allowed.
+    const [payment] = await t().db.select().from(s.paymentOrders).where(and(eq(s.paymentOrders.reservationId, odd.r.ReservationID), eq(s.paymentOrders.status, 'paid')));
+    expect((await call(admin, 'POST', `/payments/staff/payments/${payment!.id}/operations`, { kind: 'capture', amount: 1000, requestKey: randomUUID() })).status).toBe(200);
+    for (const x of [odd, plain]) await t().db.update(s.reservations).set({ pickupUntil: new Date(Date.now() - 60_000) }).where(eq(s.reservations.id, x.r.ReservationID));
+    await paymentsOf(t()).sweep();
+    await paymentsOf(t()).idle();
+    const oddAfter = await detail(odd.r.ReservationID);
+    expect(oddAfter.statusId).toBe(7);
+    expect(oddAfter.events.at(-1)!.detail).toMatchObject({ operationRefused: expect.any(String) });
+    expect((await detail(plain.r.ReservationID)).statusId).toBe(7);
+    expect((await klarnaManagement(origin, plain.order.OrderID)).json.status).toBe('CANCELLED');
+  });
+
   it('refund: customer service by line and by amount (stand-in shows it; all refunded → status 8); shop staff get 403', async () => {
     const { r, order } = await paid('klarna');
     await act(r.ReservationID, 'ready');
@@ -321,6 +338,25 @@ describe.each(testDatabaseKinds())('shop workspace on %s', (kind) => {
     // The payments' staff routes follow the same shops.
     expect((await call(oslo, 'GET', `/payments/staff/reservations/${bergen.ReservationID}`)).status).toBe(404);
     expect((await call(oslo, 'GET', `/payments/staff/reservations/${osloOne.ReservationID}`)).status).toBe(200);
+  });
+
+  it("a home delivery taken from Oslo's stock is in Oslo's queue: Oslo sends it", async () => {
+    const [web] = await t().db.select().from(s.stock).where(and(eq(s.stock.variantId, VARIANT), eq(s.stock.shopId, 55)));
+    await t().db.update(s.stock).set({ qty: 0 }).where(and(eq(s.stock.variantId, VARIANT), eq(s.stock.shopId, 55)));
+    await t().db.update(s.stock).set({ qty: 0 }).where(and(eq(s.stock.variantId, VARIANT), eq(s.stock.shopId, 2)));
+    try {
+      const { r, order } = await paid('klarna', true, 1);
+      const seen = await detail(r.ReservationID, oslo);
+      expect(seen).toMatchObject({ homeDelivery: true, shopId: 55 });
+      expect(seen.lines[0]).toMatchObject({ stockShopId: 1, stockShopName: 'Staut Oslo' });
+      expect((await call<StaffQueuePage>(oslo, 'GET', '/staff/reservations?shopId=1')).json.data.map((x) => x.id)).toContain(r.ReservationID);
+      const shipped = await act(r.ReservationID, 'shipped', { trackingUrl: 'https://sporing.posten.no/sporing/2' }, oslo);
+      expect(shipped.status, JSON.stringify(shipped.json)).toBe(200);
+      expect((await klarnaManagement(origin, order.OrderID)).json.captured_amount).toBe(r.Total);
+    } finally {
+      await t().db.update(s.stock).set({ qty: web!.qty }).where(and(eq(s.stock.variantId, VARIANT), eq(s.stock.shopId, 55)));
+      await t().db.update(s.stock).set({ qty: 50 }).where(and(eq(s.stock.variantId, VARIANT), eq(s.stock.shopId, 2)));
+    }
   });
 
   it('stale screen: an action with an older version is refused and changes nothing', async () => {
