@@ -116,6 +116,12 @@ export class Mailer {
  * (a bare "localhost" from a public address scores as spam); an IP address goes as an address literal (RFC 5321
  * §4.1.3). A name that could smuggle another SMTP command (spaces, CR/LF) is refused at start-up.
  */
+/** The app's mailer from the environment: SMTP_URL (none = the outbox is where mail ends), EHLO name from SMTP_HELO/PUBLIC_URL. */
+export function createMailer(db: Db, log: FastifyBaseLogger, env: NodeJS.ProcessEnv = process.env): Mailer {
+  const helo = smtpHeloName(env);
+  return new Mailer(db, log, env.SMTP_URL || undefined, (url, from, message) => sendSmtp(url, from, message, { helo }));
+}
+
 export function smtpHeloName(env: NodeJS.ProcessEnv): string {
   const configured = env.SMTP_HELO?.trim();
   if (configured) {
