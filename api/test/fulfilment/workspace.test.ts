@@ -79,7 +79,7 @@ describe.each(testDatabaseKinds())('shop workspace on %s', (kind) => {
       Cancelled?: boolean;
     };
   const outbox = (reservationId: number, subject: string) =>
-    t().db.select().from(s.emailOutbox).where(and(eq(s.emailOutbox.to, 'kari@example.no'), like(s.emailOutbox.subject, `${subject} – reservasjon ${reservationId}`)));
+    t().db.select().from(s.emailOutbox).where(and(eq(s.emailOutbox.to, 'kari@example.no'), like(s.emailOutbox.subject, `%${subject}%`), like(s.emailOutbox.subject, `%${reservationId}%`)));
   const operationsOf = (reservationId: number) => t().db.select().from(s.paymentOperations).where(eq(s.paymentOperations.reservationId, reservationId)).orderBy(s.paymentOperations.id);
 
   it('Klarna, click-and-collect: paid (event + confirmation) → ready (mail) → collected captures exactly the total; the audit trail names who', async () => {
@@ -88,13 +88,13 @@ describe.each(testDatabaseKinds())('shop workspace on %s', (kind) => {
     expect(before).toMatchObject({ statusId: 3, homeDelivery: false, shopId: 1, payment: { provider: 'klarna', status: 'paid', authorizedAmount: r.Total, capturedAmount: 0 } });
     expect(before.lines[0]).toMatchObject({ ean: r.Articles[0]!.EanNo, size: expect.any(String), color: 'Marine', stockShopId: 1, stockShopName: 'Staut Oslo' });
     expect(before.events.map((e) => [e.kind, e.actorName, e.toStatus])).toEqual([['paid', null, 3]]);
-    expect(await outbox(r.ReservationID, 'Ordrebekreftelse')).toHaveLength(1);
+    expect(await outbox(r.ReservationID, 'Takk for bestillingen')).toHaveLength(1);
 
     const ready = await act(r.ReservationID, 'ready');
     expect(ready.status, JSON.stringify(ready.json)).toBe(200);
     expect(ready.cache).toBe('private, no-store');
     expect(ready.json).toMatchObject({ statusId: 4, version: before.version + 1, readyAt: expect.any(String), pickupUntil: expect.any(String) });
-    expect(await outbox(r.ReservationID, 'Klar til henting')).toHaveLength(1);
+    expect(await outbox(r.ReservationID, 'er klar til henting')).toHaveLength(1);
 
     const collected = await act(r.ReservationID, 'collected');
     expect(collected.status, JSON.stringify(collected.json)).toBe(200);
@@ -127,7 +127,8 @@ describe.each(testDatabaseKinds())('shop workspace on %s', (kind) => {
     const res = await act(r.ReservationID, 'collected', { lines: [{ lineId, count: 1 }] });
     expect(res.status, JSON.stringify(res.json)).toBe(200);
     const unit = r.Articles[0]!.Price;
-    expect((await klarnaManagement(origin, order.OrderID)).json).toMatchObject({ status: 'PART_CAPTURED', captured_amount: unit });
+    // Captured what was handed over; the rest released, so Klarna's order closes as CAPTURED with nothing left reserved.
+    await expect.poll(async () => (await klarnaManagement(origin, order.OrderID)).json, { timeout: 5000 }).toMatchObject({ status: 'CAPTURED', captured_amount: unit, remaining_authorized_amount: 0 });
     expect(await stockOf(t(), VARIANT, 1)).toBe(shelf + 1);
     expect(res.json.lines[0]!.fulfilledCount).toBe(1);
     const ops = await operationsOf(r.ReservationID);
@@ -185,7 +186,7 @@ describe.each(testDatabaseKinds())('shop workspace on %s', (kind) => {
     expect(shipped.status, JSON.stringify(shipped.json)).toBe(200);
     expect(shipped.json).toMatchObject({ statusId: 6, trackingUrl: url });
     expect((await klarnaManagement(origin, order.OrderID)).json).toMatchObject({ status: 'CAPTURED', captured_amount: r.Total });
-    const mail = await outbox(r.ReservationID, 'Bestillingen din er sendt');
+    const mail = await outbox(r.ReservationID, 'er sendt');
     expect(mail[0]!.body).toContain(url);
     const customerHeaders = await staffHeaders(t(), 'customer' as StaffRole);
     await t().db.update(s.sessions).set({ customerId: customer!.id }).where(eq(s.sessions.csrfToken, customerHeaders['x-csrf-token']!));
@@ -206,7 +207,7 @@ describe.each(testDatabaseKinds())('shop workspace on %s', (kind) => {
     expect(all.json).toMatchObject({ statusId: 9 });
     expect(await stockOf(t(), VARIANT, 55)).toBe(shelf + 1);
     expect((await klarnaManagement(origin, order.OrderID)).json.status).toBe('CANCELLED');
-    expect(await outbox(r.ReservationID, 'Reservasjonen er kansellert')).toHaveLength(1);
+    expect(await outbox(r.ReservationID, 'er kansellert')).toHaveLength(1);
   });
 
   it('not collected by staff: only after the pickup window; cancels the authorisation and returns the stock', async () => {
@@ -220,7 +221,7 @@ describe.each(testDatabaseKinds())('shop workspace on %s', (kind) => {
     expect(res.json.statusId).toBe(7);
     expect(await stockOf(t(), VARIANT, 1)).toBe(shelf + 2);
     expect((await klarnaManagement(origin, order.OrderID)).json.status).toBe('CANCELLED');
-    expect(await outbox(r.ReservationID, 'Reservasjonen ble ikke hentet')).toHaveLength(1);
+    expect(await outbox(r.ReservationID, 'ble ikke hentet')).toHaveLength(1);
   });
 
   it('not collected by the sweep: exactly once with two sweeps at once, actor the system', async () => {
@@ -277,7 +278,7 @@ describe.each(testDatabaseKinds())('shop workspace on %s', (kind) => {
       ['Even Kundeservice', 'Feil størrelse'],
       ['Even Kundeservice', 'Hele ordren returnert'],
     ]);
-    expect(await outbox(r.ReservationID, 'Du har fått pengene tilbake')).toHaveLength(2);
+    expect(await outbox(r.ReservationID, 'Vi har refundert')).toHaveLength(2);
     // Goods back in Oslo: stock returns there (no money moves); not to a shop the employee does not work in.
     const shelf = await stockOf(t(), VARIANT, 1);
     expect((await act(r.ReservationID, 'returned', { shopId: 2, lines: [{ lineId, count: 1 }] }, oslo)).status).toBe(403);
