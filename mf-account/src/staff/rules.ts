@@ -6,7 +6,10 @@
 import { RESERVATION_STATUS } from '@shop/contracts/constants';
 import { formatMoney } from '@shop/contracts/format';
 import type { StaffLineCount, StaffMe, StaffPaymentSummary, StaffReservation, StaffReservationLine } from '@shop/contracts/types';
+import { osloDateTime } from '../ui/dates.js';
 import { staffTexts as t } from './texts.js';
+
+export { osloDateTime };
 
 export type StaffActionKind = 'ready' | 'collected' | 'not-collected' | 'shipped' | 'remove-line' | 'refund' | 'returned';
 
@@ -15,26 +18,6 @@ export interface AllowedAction {
   /** False: shown but not yet possible (why in `reason`). */
   enabled: boolean;
   reason?: string;
-}
-
-/** Shop staff see the dates as the shop's clock shows them, whatever the device's zone. */
-const osloFormat = new Intl.DateTimeFormat('nb-NO', {
-  timeZone: 'Europe/Oslo',
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
-/** "24.11.2026 kl. 14:05" in Europe/Oslo; '' for a missing or broken date. */
-export function osloDateTime(iso: string | null | undefined): string {
-  if (!iso) return '';
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return '';
-  const parts = Object.fromEntries(osloFormat.formatToParts(d).map((p) => [p.type, p.value]));
-  return `${parts.day}.${parts.month}.${parts.year} kl. ${parts.hour}:${parts.minute}`;
 }
 
 /** Units of a line still to hand over or send (what was removed is not). */
