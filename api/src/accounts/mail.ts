@@ -24,6 +24,8 @@ export interface MailMessage {
   to: string;
   subject: string;
   body: string;
+  /** The HTML part (body is the plain-text part). */
+  html?: string;
 }
 
 /** A message written to email_outbox. */
@@ -55,7 +57,7 @@ export class Mailer {
   async enqueue(executor: DbExecutor, message: MailMessage): Promise<QueuedMail> {
     const [row] = await executor
       .insert(emailOutbox)
-      .values({ to: message.to, subject: message.subject, body: message.body })
+      .values({ to: message.to, subject: message.subject, body: message.body, html: message.html ?? null })
       .returning({ id: emailOutbox.id });
     if (!row) throw new Error('email_outbox insert returned no row');
     this.log.info({ outboxId: row.id, to: message.to, subject: message.subject }, 'e-mail queued in email_outbox');

@@ -24,7 +24,8 @@ const PURGE_EVERY_MS = 60 * 60 * 1000;
 export function createAccountServices(app: FastifyInstance, env: NodeJS.ProcessEnv = process.env): AccountServices {
   const db = app.database.db;
   const throttle = createLoginThrottle(db, env.REDIS_URL || undefined);
-  const mailer = new Mailer(db, app.log, env.SMTP_URL || undefined);
+  // One mailer per app (routes/index.ts decorates it: the workspace and the payments write order mail too).
+  const mailer = app.hasDecorator('mailer') ? app.mailer : new Mailer(db, app.log, env.SMTP_URL || undefined);
   const purge = setInterval(() => {
     throttle.purge().catch((error: unknown) => app.log.warn({ err: error }, 'could not purge ended login counters'));
   }, PURGE_EVERY_MS);
@@ -37,10 +38,13 @@ export function createAccountServices(app: FastifyInstance, env: NodeJS.ProcessE
   return {
     throttle,
     mailer,
-    publicUrl: (env.PUBLIC_URL || 'http://localhost:8080').replace(/\/$/, ''),
+    publicUrl: publicUrlOf(env),
     secureCookies: env.NODE_ENV === 'production',
   };
 }
+
+/** Where links in e-mails point (PUBLIC_URL, default http://localhost:8080), without a trailing slash. */
+export const publicUrlOf = (env: NodeJS.ProcessEnv = process.env) => (env.PUBLIC_URL || 'http://localhost:8080').replace(/\/$/, '');
 
 export type CustomerRow = typeof customers.$inferSelect;
 

@@ -1,6 +1,7 @@
 /**
- * `npm run staff:create -w @shop/api -- email password` (from the repo root): creates a staff (editor) account, or
- * promotes an existing account and sets its password. Uses DATABASE_URL when set, else the embedded database in
+ * `npm run staff:create -w @shop/api -- email password [role] [shopId,…]` (from the repo root): creates a staff
+ * account — role `staff` (editor, the default), `shop` (shop staff of the given shops), `customer-service` or
+ * `admin` — or gives an existing account the role and sets its password. Uses DATABASE_URL when set, else the embedded database in
  * DATA_DIR (default the repo root's `.data`, where `npm start` keeps it; a relative DATA_DIR is taken from the folder
  * the command is typed in). The embedded data directory allows one process: stop the server first, or set
  * STAFF_EMAIL/STAFF_PASSWORD and restart it.
@@ -9,14 +10,14 @@ import { cliDataDir, REPO_ROOT } from '../config.js';
 import { DataDirLockedError, migrateDatabase, openDatabase, type Database } from '../db/index.js';
 import { checkStaffInput, ensureStaffAccount, StaffInputError } from './staff.js';
 
-const [email, password] = process.argv.slice(2);
+const [email, password, role, shopList] = process.argv.slice(2);
 if (!email || !password) {
-  console.error('usage: npm run staff:create -w @shop/api -- <email> <password>');
+  console.error('usage: npm run staff:create -w @shop/api -- <email> <password> [staff|shop|customer-service|admin] [shopId,…]');
   process.exit(2);
 }
 // Bad input is refused before any database is opened (or created).
 try {
-  checkStaffInput(email, password);
+  checkStaffInput(email, password, role, shopList);
 } catch (error) {
   if (!(error instanceof StaffInputError)) throw error;
   console.error(`[staff] ${error.message}`);
@@ -32,8 +33,8 @@ try {
 }
 try {
   await migrateDatabase(database.db);
-  const result = await ensureStaffAccount(database.db, email, password);
-  console.log(`[staff] ${result.created ? 'created' : 'updated'} staff account ${email.trim().toLowerCase()} (customer id ${result.id}) in ${database.location}`);
+  const result = await ensureStaffAccount(database.db, email, password, role, shopList);
+  console.log(`[staff] ${result.created ? 'created' : 'updated'} ${role ?? 'staff'} account ${email.trim().toLowerCase()} (customer id ${result.id}) in ${database.location}`);
 } catch (error) {
   if (error instanceof StaffInputError) {
     console.error(`[staff] ${error.message}`);

@@ -16,6 +16,7 @@ import { orders, paymentOrders, reservationLines, reservations, stock } from '..
 import { releasePromocode } from '../checkout/promocodes.js';
 import { RESERVATION_CANCELLED, UNPAID_STATUSES } from '../checkout/hold.js';
 import { enqueueOperation, type Tx } from './operations.js';
+import { recordEvent, SYSTEM } from '../fulfilment/records.js';
 
 const due = (now: Date) =>
   and(inArray(reservations.statusId, [...UNPAID_STATUSES]), isNotNull(reservations.holdUntil), lte(reservations.holdUntil, now));
@@ -57,7 +58,8 @@ async function expireLocked(tx: Tx, r: typeof reservations.$inferSelect): Promis
       .set({ qty: sql`${stock.qty} + ${line.count}` })
       .where(and(eq(stock.variantId, line.variantId), eq(stock.shopId, line.stockShopId ?? r.shopId)));
   }
-  await tx.update(reservations).set({ statusId: RESERVATION_CANCELLED, expiredAt: sql`now()` }).where(eq(reservations.id, r.id));
+  await tx.update(reservations).set({ statusId: RESERVATION_CANCELLED, expiredAt: sql`now()`, version: sql`${reservations.version} + 1` }).where(eq(reservations.id, r.id));
+  await recordEvent(tx, { reservationId: r.id, actor: SYSTEM, kind: 'expired', fromStatus: r.statusId, toStatus: RESERVATION_CANCELLED, detail: { holdUntil: r.holdUntil?.toISOString() ?? null } });
   await tx.update(orders).set({ status: 'cancelled' }).where(eq(orders.reservationId, r.id));
   // A cancelled reservation no longer uses its promo code (promocodes.uses counts the ones not cancelled).
   await releasePromocode(tx, r.id);

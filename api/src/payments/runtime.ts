@@ -15,6 +15,7 @@ import { runDueOperations, type OperationContext } from './operations.js';
 import { QliroProvider } from './qliro.js';
 import { checkoutOrderFor, syncPayment, type PaymentsContext } from './service.js';
 import type { PaymentProvider, ProviderName } from './types.js';
+import { publicUrlOf } from '../accounts/services.js';
 
 export interface PaymentsRuntime {
   context: PaymentsContext;
@@ -22,8 +23,10 @@ export interface PaymentsRuntime {
   provider(name: ProviderName): PaymentProvider;
   /** Runs work after the current answer; errors are logged. */
   background(work: () => Promise<unknown>): void;
-  /** Expire ended holds and run due operations now. */
+  /** Expire ended holds, run the steps added with onSweep (the pickup sweep), then due operations, now. */
   sweep(): Promise<void>;
+  /** Adds a step to every sweep (fulfilment/actions.ts sweepEndedPickups). */
+  onSweep(step: () => Promise<unknown>): void;
   /** Resolves when no background work is left (tests, shutdown). */
   idle(): Promise<void>;
 }
@@ -73,9 +76,13 @@ export function createPaymentsRuntime(app: FastifyInstance, config: PaymentsConf
     inFlight.add(p);
   };
   let kicked = false;
+  const steps: Array<() => Promise<unknown>> = [];
   const context: PaymentsContext = {
     db,
     log,
+    // The order confirmation is queued with the payment (api/routes/index.ts decorates the app's one mailer).
+    mailer: app.hasDecorator('mailer') ? app.mailer : undefined,
+    publicUrl: publicUrlOf(),
     kick() {
       if (kicked) return;
       kicked = true;
@@ -103,7 +110,11 @@ export function createPaymentsRuntime(app: FastifyInstance, config: PaymentsConf
     async sweep() {
       const expired = await expireDueReservations(db);
       if (expired.length > 0) log.info({ reservations: expired }, 'holds ended: reservations expired and stock returned');
+      for (const step of steps) await step();
       await runDueOperations(operations);
+    },
+    onSweep(step) {
+      steps.push(step);
     },
     async idle() {
       while (inFlight.size > 0) await Promise.allSettled([...inFlight]);

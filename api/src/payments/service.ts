@@ -19,6 +19,9 @@ import { orders, paymentOrders, reservationLines, reservations } from '../db/sch
 import { holdState, RESERVATION_PAID } from '../checkout/hold.js';
 import { HttpError } from '../server/errors.js';
 import { expireIfDue } from './expiry.js';
+import type { Mailer, QueuedMail } from '../accounts/mail.js';
+import { orderMail } from '../fulfilment/mail.js';
+import { orderMailData, recordEvent, SYSTEM } from '../fulfilment/records.js';
 import { enqueueOperation, type Tx } from './operations.js';
 import { merchantReference } from './reference.js';
 import { paymentTexts } from './texts.js';
@@ -39,6 +42,9 @@ export interface PaymentsContext {
   log: FastifyBaseLogger;
   /** Called after a transaction queued provider operations (runs them soon, in the background). */
   kick(): void;
+  /** Where the order confirmation is queued when a payment pays a reservation (absent: no mail, e.g. tools). */
+  mailer?: Mailer;
+  publicUrl?: string;
 }
 
 export function ownsReservation(r: ReservationRow, session: { id: string; customerId: number | null } | null): boolean {
@@ -303,6 +309,7 @@ export function mismatchOf(row: Pick<PaymentRow, 'amount' | 'merchantReference' 
 /** The decision for a completed order, under the reservation's row lock (the hold sweep takes the same lock). */
 async function applyCompletion(ctx: PaymentsContext, paymentId: number, remote: ProviderOrder): Promise<SyncOutcome> {
   let queued = false;
+  let confirmation: QueuedMail | null = null;
   const outcome = await ctx.db.transaction(async (tx): Promise<SyncOutcome> => {
     const [p] = await tx.select().from(paymentOrders).where(eq(paymentOrders.id, paymentId));
     const [r] = await tx.select().from(reservations).where(eq(reservations.id, p!.reservationId)).for('update');
@@ -321,6 +328,10 @@ async function applyCompletion(ctx: PaymentsContext, paymentId: number, remote: 
       await tx.update(reservations).set({ statusId: RESERVATION_PAID }).where(eq(reservations.id, r!.id));
       await tx.update(orders).set({ status: 'paid' }).where(eq(orders.reservationId, r!.id));
       queued = (await cancelOpenCheckouts(tx, r!.id, 'paid-elsewhere', { paymentId })) > 0;
+      // The audit trail and the order confirmation, with the payment (the workspace's version moves on too).
+      await tx.update(reservations).set({ version: sql`${reservations.version} + 1` }).where(eq(reservations.id, r!.id));
+      await recordEvent(tx, { reservationId: r!.id, actor: SYSTEM, kind: 'paid', fromStatus: r!.statusId, toStatus: RESERVATION_PAID, detail: { paymentId, provider: payment!.provider, amount: remote.amount } });
+      if (ctx.mailer) confirmation = await ctx.mailer.enqueue(tx, orderMail('confirmation', await orderMailData(tx, r!.id, ctx.publicUrl ?? '')));
       return 'paid';
     }
     // Paid twice, or paid after the hold ended: this money must go back.
@@ -338,6 +349,7 @@ async function applyCompletion(ctx: PaymentsContext, paymentId: number, remote: 
     return 'late';
   });
   if (queued) ctx.kick();
+  if (confirmation) void ctx.mailer!.deliver(confirmation);
   return outcome;
 }
 

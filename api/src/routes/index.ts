@@ -31,8 +31,18 @@ import { promocodesRoutes } from './promocodes/index.js';
 import { reservationsRoutes } from './reservations/index.js';
 import { paymentsRoutes } from './payments/index.js';
 import { geoRoutes } from './geo/index.js';
+import { staffRoutes } from './staff/index.js';
+import { Mailer } from '../accounts/mail.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The app's one mailer (email_outbox + SMTP_URL): account mail, order mail from the workspace and payments. */
+    mailer: Mailer;
+  }
+}
 /** Routes reach the database through `app.database` (decorated by buildApp). */
 export const apiRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.decorate('mailer', new Mailer(app.database.db, app.log, process.env.SMTP_URL || undefined));
   await app.register(healthRoutes);
   await app.register(categoriesRoutes);
   await app.register(articlesRoutes);
@@ -63,4 +73,5 @@ export const apiRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(reservationsRoutes);
   await app.register(paymentsRoutes);
   await app.register(geoRoutes);
+  await app.register(staffRoutes);
 };

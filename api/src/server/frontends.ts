@@ -15,6 +15,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { Type } from 'typebox';
 import { desc, eq } from 'drizzle-orm';
+import { isFulfilmentSession } from '../fulfilment/access.js';
 import type { RawBanner, RawCategory } from '@shop/contracts/types';
 import { REMOTE_APPS, type RemotesConfig } from '../config.js';
 import { homeLayouts, tenantSettings } from '../db/schema.js';
@@ -191,6 +192,9 @@ export async function installFrontends(app: FastifyInstance, options: FrontendOp
     if (template === null) return notBuilt(reply, 'Nettbutikken', path.relative(options.rootDir, shellDist));
     const session = await request.session.ensure();
     const pathname = request.url.split(/[?#]/)[0];
+    // The shop workspace: the document itself says 403 to anyone not signed in as workspace staff (the shell still
+    // renders its no-access view from it), so no proxy, crawler or monitor takes it for a page of the shop.
+    if (pathname === '/butikk' || pathname?.startsWith('/butikk/')) reply.status((await isFulfilmentSession(app.database.db, request)) ? 200 : 403);
     const [brand, tree] = await Promise.all([tenant(), categories()]);
     // A fresh nonce per response (index.html is never cached: it carries the session's CSRF token too).
     const nonce = randomBytes(16).toString('base64');

@@ -10,7 +10,7 @@ import type { RawPaymentOrder } from '@shop/contracts/types';
 import * as s from '../../src/db/schema.js';
 import { qliroToken } from '../../src/payments/qliro.js';
 import { paymentTexts } from '../../src/payments/texts.js';
-import { EDITOR_TEXTS } from '../../src/routes/editor/guard.js';
+import { fulfilmentTexts } from '../../src/fulfilment/texts.js';
 import { useTestApp } from '../support/app.js';
 import { testDatabaseKinds } from '../support/databases.js';
 import { makeShellTree } from '../accounts/browser.js';
@@ -54,7 +54,7 @@ describe.each(testDatabaseKinds())('provider operations on %s', (kind) => {
     const { paymentId } = await paid('klarna');
     const b = await new HttpBrowser(origin).open();
     const anonymous = { cookie: b.cookie, 'x-csrf-token': b.token, 'x-requested-with': 'XMLHttpRequest' };
-    expect(await operate(paymentId, { kind: 'capture' }, anonymous)).toMatchObject({ status: 401, json: { message: EDITOR_TEXTS.unauthenticated } });
+    expect(await operate(paymentId, { kind: 'capture' }, anonymous)).toMatchObject({ status: 401, json: { message: fulfilmentTexts.unauthenticated } });
     const [shopper] = await t().db.select({ id: s.customers.id }).from(s.customers).limit(1);
     await t().db.update(s.sessions).set({ customerId: shopper!.id }).where(eq(s.sessions.csrfToken, b.token));
     expect((await operate(paymentId, { kind: 'capture' }, anonymous)).status).toBe(403);

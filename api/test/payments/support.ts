@@ -10,7 +10,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { RawReservation } from '@shop/contracts/types';
 import * as s from '../../src/db/schema.js';
 import { hashSessionId } from '../../src/server/session.js';
-import { STAFF_ROLE } from '../../src/content/staff.js';
+import { STAFF_ROLES, type StaffRole } from '@shop/contracts/constants';
 import type { TestApp } from '../support/app.js';
 import { paymentsRuntimeOf, type PaymentsRuntime } from '../../src/payments/runtime.js';
 import { ean13 } from '../support/fixtures.js';
@@ -116,12 +116,17 @@ export async function stockOf(t: TestApp, variantId: number, shopId: number): Pr
   return row?.qty ?? 0;
 }
 
-/** A logged-in staff member's cookie and CSRF token (a session row, as the editor tests make one). */
-export async function staffHeaders(t: TestApp): Promise<Record<string, string>> {
+/**
+ * A logged-in staff member's cookie and CSRF token (a session row, as the editor tests make one). Role from
+ * STAFF_ROLES (default admin: every shop); shop staff get `shops` as their staff_shops rows.
+ */
+export async function staffHeaders(t: TestApp, role: StaffRole = STAFF_ROLES.admin, shops: number[] = [], name = 'Siri Stab'): Promise<Record<string, string>> {
+  const [firstName, ...last] = name.split(' ');
   const [staff] = await t.db
     .insert(s.customers)
-    .values({ firstName: 'Siri', lastName: 'Stab', email: `stab.${randomBytes(3).toString('hex')}@staut.no`, phone: '90000000', role: STAFF_ROLE, termsConditions: true })
+    .values({ firstName: firstName!, lastName: last.join(' '), email: `stab.${randomBytes(4).toString('hex')}@staut.no`, role, termsConditions: true })
     .returning({ id: s.customers.id });
+  if (shops.length) await t.db.insert(s.staffShops).values(shops.map((shopId) => ({ customerId: staff!.id, shopId })));
   const cookie = randomBytes(24).toString('base64url');
   const csrf = randomBytes(24).toString('base64url');
   await t.db.insert(s.sessions).values({ id: hashSessionId(cookie), csrfToken: csrf, customerId: staff!.id, expiresAt: new Date(Date.now() + DAY) });

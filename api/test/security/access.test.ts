@@ -31,6 +31,7 @@ import { HSTS_MAX_AGE } from '../../src/server/security.js';
 import { TEXTS } from '../../src/server/errors.js';
 import { CSRF_EXEMPTIONS, isCsrfExempt } from '../../src/server/session.js';
 import { EDITOR_TEXTS } from '../../src/routes/editor/guard.js';
+import { fulfilmentTexts } from '../../src/fulfilment/texts.js';
 import type { RouteEntry } from '../../src/server/route-table.js';
 import { useTestApp } from '../support/app.js';
 import { testDatabaseKinds } from '../support/databases.js';
@@ -46,6 +47,7 @@ import {
   fingerprint,
   insertSecurityData,
   isEditorRoute,
+  isWorkspaceRoute,
   makeSession,
   MUTATING_METHODS,
   NEEDS_CUSTOMER,
@@ -247,6 +249,8 @@ describe.each(testDatabaseKinds())('access control on %s', (kind) => {
           if (res.statusCode !== NEEDS_CUSTOMER[key] || message !== authErrorTexts[404]) problems.push(`${key}: ${res.statusCode} ${message}`);
         } else if (isEditorRoute(route.url)) {
           if (res.statusCode !== 401 || message !== EDITOR_TEXTS.unauthenticated) problems.push(`${key}: ${res.statusCode} ${message}`);
+        } else if (isWorkspaceRoute(route.url)) {
+          if (res.statusCode !== 401 || message !== fulfilmentTexts.unauthenticated) problems.push(`${key}: ${res.statusCode} ${message}`);
         } else if (res.statusCode === 401 || res.statusCode === 403) {
           problems.push(`${key} asks for a login: ${res.statusCode} ${message}`);
         }
@@ -273,6 +277,16 @@ describe.each(testDatabaseKinds())('access control on %s', (kind) => {
       for (const route of editorRoutes) {
         const res = await send(customer, route);
         expect([res.statusCode, res.json<{ message: string }>().message], routeKey(route)).toEqual([403, EDITOR_TEXTS.forbidden]);
+      }
+    });
+
+    it('shop workspace routes answer 403 to a customer who is not staff', async () => {
+      const customer = new Client(app, await makeSession(t().db, BRAVO.id));
+      const workspaceRoutes = apiRoutes().filter((r) => isWorkspaceRoute(r.url));
+      expect(workspaceRoutes.length).toBeGreaterThanOrEqual(13);
+      for (const route of workspaceRoutes) {
+        const res = await send(customer, route);
+        expect([res.statusCode, res.json<{ message: string }>().message], routeKey(route)).toEqual([403, fulfilmentTexts.forbidden]);
       }
     });
   });

@@ -9,6 +9,7 @@ import type { FastifyRequest } from 'fastify';
 import { and, count, desc, eq, exists, inArray, ne, sql } from 'drizzle-orm';
 import { Type, type Static } from 'typebox';
 import { authErrorTexts } from '@shop/contracts/texts/forms';
+import { RESERVATION_STATUSES } from '@shop/contracts/constants';
 import type { RawCustomerOrder, RawPaginated, RawReservation, RawReview } from '@shop/contracts/types';
 import {
 
@@ -64,8 +65,8 @@ export const reviewTexts = {
   emptyContent: 'Skriv noen ord om varen',
 } as const;
 
-/** Reservation statuses that mean the goods were paid for or handed over (1 new, 2 awaiting payment, 9 cancelled do not). */
-const BOUGHT_RESERVATION_STATUSES = [3, 4, 5];
+/** Reservation statuses that mean the goods were paid for or handed over: the one status table's `bought`. */
+const BOUGHT_RESERVATION_STATUSES: number[] = RESERVATION_STATUSES.filter((s) => s.bought).map((s) => s.id);
 
 async function customerOrThrow(db: Db, request: FastifyRequest): Promise<CustomerRow> {
   const customer = await sessionCustomer(db, request);

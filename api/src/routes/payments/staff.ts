@@ -1,6 +1,6 @@
 /**
- * Provider operations for staff (the next issue's workspace calls these). Guarded like the editor routes
- * (routes/editor/guard.ts: 401 without a login, 403 for a customer who is not staff).
+ * Provider operations for staff. Guarded like the shop workspace (fulfilment/access.ts: 401 without a login, 403
+ * for an account that is not shop staff, customer service or admin); shop staff reach only their shops' payments.
  *   GET  /payments/staff/reservations/{id}           the reservation's checkouts with amounts and operations
  *   GET  /payments/staff/flagged                     checkouts that need a person: mismatched, late, failed operations
  *   POST /payments/staff/payments/{id}/operations    {kind, amount?, lines?, requestKey} → the operation after its first attempt
@@ -18,7 +18,8 @@ import { enqueueOperation, idempotencyUuid, pendingAmounts, runOperationNow, typ
 import { paymentTexts } from '../../payments/texts.js';
 import type { OperationKind, ProviderName } from '../../payments/types.js';
 import { DbId, errorResponses } from '../shared/schema.js';
-import { requireStaff } from '../editor/guard.js';
+import { canRefund, requireFulfilmentStaff, reservationInShops, type FulfilmentStaff } from '../../fulfilment/access.js';
+import { fulfilmentTexts } from '../../fulfilment/texts.js';
 
 const OperationSchema = Type.Object({
   id: Type.Integer(),
@@ -67,6 +68,14 @@ export const staffPaymentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const db = app.database.db;
   const runtime = app.payments;
 
+  /** 404 for a reservation outside a shop employee's shops (its existence is not theirs to know). */
+  const assertReservationVisible = async (staff: FulfilmentStaff, reservationId: number) => {
+    if (!staff.shopIds) return;
+    const [r] = await db.select().from(reservations).where(eq(reservations.id, reservationId));
+    const lines = r ? await db.select({ stockShopId: reservationLines.stockShopId }).from(reservationLines).where(eq(reservationLines.reservationId, r.id)) : [];
+    if (!r || !reservationInShops(r, lines.map((l) => l.stockShopId), staff.shopIds)) throw new HttpError(404, paymentTexts.reservationNotFound);
+  };
+
   const paymentsView = async (where: SQL | undefined) => {
     const rows = await db.select().from(paymentOrders).where(where).orderBy(paymentOrders.id);
     const ops = rows.length ? await db.select().from(paymentOperations).where(inArray(paymentOperations.paymentOrderId, rows.map((r) => r.id))).orderBy(paymentOperations.id) : [];
@@ -105,7 +114,8 @@ export const staffPaymentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      await requireStaff(db, request);
+      const staff = await requireFulfilmentStaff(db, request);
+      await assertReservationVisible(staff, request.params.id);
       const [r] = await db.select().from(reservations).where(eq(reservations.id, request.params.id));
       if (!r) throw new HttpError(404, paymentTexts.reservationNotFound);
       return reply.header('cache-control', 'private, no-store').send({
@@ -125,10 +135,12 @@ export const staffPaymentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      await requireStaff(db, request);
+      const staff = await requireFulfilmentStaff(db, request);
       const failed = await db.select({ id: paymentOperations.paymentOrderId }).from(paymentOperations).where(eq(paymentOperations.state, 'failed')).orderBy(desc(paymentOperations.id)).limit(200);
       const ids = [...new Set(failed.map((f) => f.id))];
-      const where = ids.length ? or(inArray(paymentOrders.status, ['mismatch', 'late']), inArray(paymentOrders.id, ids)) : inArray(paymentOrders.status, ['mismatch', 'late']);
+      const flagged = ids.length ? or(inArray(paymentOrders.status, ['mismatch', 'late']), inArray(paymentOrders.id, ids)) : inArray(paymentOrders.status, ['mismatch', 'late']);
+      // Shop staff: their shops' checkouts only.
+      const where = staff.shopIds ? and(flagged, inArray(paymentOrders.shopId, staff.shopIds.length ? staff.shopIds : [-1])) : flagged;
       return reply.header('cache-control', 'private, no-store').send({ payments: await paymentsView(where) });
     },
   );
@@ -154,8 +166,14 @@ export const staffPaymentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const staff = await requireStaff(db, request);
+      const staff = await requireFulfilmentStaff(db, request);
       const { kind, amount, lines, requestKey } = request.body;
+      if (kind === 'refund' && !canRefund(staff)) throw new HttpError(403, fulfilmentTexts.refundOnly);
+      if (staff.shopIds) {
+        const [target] = await db.select({ reservationId: paymentOrders.reservationId }).from(paymentOrders).where(eq(paymentOrders.id, request.params.id));
+        if (!target) throw new HttpError(404, paymentTexts.orderNotFound);
+        await assertReservationVisible(staff, target.reservationId);
+      }
       const key = `staff:${request.params.id}:${requestKey}`;
       const op = await db.transaction(async (tx) => {
         const [payment] = await tx.select().from(paymentOrders).where(eq(paymentOrders.id, request.params.id)).for('update');

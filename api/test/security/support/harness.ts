@@ -69,7 +69,9 @@ export const PUBLIC_CUSTOMER_ROUTES = new Set([
 ]);
 
 /** Routes behind the staff guard (routes/editor/guard.ts): the editor's and the staff payment operations. */
-export const isEditorRoute = (url: string) => url.startsWith('/api/v1/editor/') || url.startsWith('/api/v1/payments/staff/');
+export const isEditorRoute = (url: string) => url.startsWith('/api/v1/editor/');
+/** The shop workspace and the payments' staff routes (fulfilment/access.ts). */
+export const isWorkspaceRoute = (url: string) => url.startsWith('/api/v1/staff/') || url.startsWith('/api/v1/payments/staff/');
 
 // ------------------------------------------------------------------------------------------------ people and data
 
