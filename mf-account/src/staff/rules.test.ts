@@ -10,8 +10,9 @@ const captured = (amount: number, refunded = 0) => ({ ...reservation().payment!,
 
 describe('allowedActions: what each status offers', () => {
   it.each<[string, Partial<StaffReservationDetail>, typeof shopStaff, string[]]>([
-    ['new: nothing (not paid)', { statusId: 1 }, shopStaff, []],
-    ['awaiting payment: nothing', { statusId: 2 }, shopStaff, []],
+    ['new click-and-collect: ready (paid in the shop)', { statusId: 1, payment: null }, shopStaff, ['ready']],
+    ['awaiting payment click-and-collect: ready', { statusId: 2 }, shopStaff, ['ready']],
+    ['awaiting payment home delivery: nothing', { statusId: 2, homeDelivery: true, delivery: 'delivery' }, shopStaff, []],
     ['paid click-and-collect: ready, remove a line', { statusId: 3 }, shopStaff, ['ready', 'remove-line']],
     ['paid home delivery: shipped, remove a line', { statusId: 3, homeDelivery: true, delivery: 'delivery' }, shopStaff, ['shipped', 'remove-line']],
     ['paid with one unit: no removal (that is "not collected")', { statusId: 3, lines: [line({ count: 1 })] }, shopStaff, ['ready']],

@@ -33,8 +33,12 @@ export const refundableAmount = (r: StaffReservation) => Math.max(0, (r.payment?
 export function allowedActions(r: StaffReservation, me: Pick<StaffMe, 'canRefund'>, now: Date): AllowedAction[] {
   const actions: AllowedAction[] = [];
   const hasOpenUnits = r.lines.some((l) => openUnits(l) > 0);
+  // An unpaid click-and-collect may be made ready too: the shopper pays in the shop (the API allows it the same way).
+  const unpaid = r.statusId === RESERVATION_STATUS.new || r.statusId === RESERVATION_STATUS['awaiting-payment'];
   if (r.statusId === RESERVATION_STATUS.paid) {
     actions.push({ kind: r.homeDelivery ? 'shipped' : 'ready', enabled: hasOpenUnits });
+  } else if (unpaid && !r.homeDelivery) {
+    actions.push({ kind: 'ready', enabled: hasOpenUnits });
   }
   if (r.statusId === RESERVATION_STATUS.ready) {
     actions.push({ kind: 'collected', enabled: hasOpenUnits });
