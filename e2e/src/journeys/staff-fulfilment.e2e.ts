@@ -199,7 +199,7 @@ describe('the shop workspace', () => {
     const staff = await context(shop.url, PHONE);
     await openWorkspace(staff.page, STAFF);
     expect(await axeSerious(staff.page)).toEqual([]);
-    await staff.page.getByRole('textbox', { name: 'Søk' }).fill(String(id));
+    await staff.page.getByRole('searchbox', { name: 'Søk' }).fill(String(id));
     await staff.page.getByRole('button', { name: 'Søk', exact: true }).click();
     await staff.page.getByRole('link', { name: `Reservasjon ${id}` }).click();
     await act(staff.page, 'Klar til henting', 'Reservasjonen er klar til henting');
@@ -241,7 +241,8 @@ describe('the shop workspace', () => {
     await logIn(shopper.page, SHOPPER);
     const response = await shopper.page.goto('/butikk');
     expect(response?.status()).toBe(403);
-    expect(await shopper.page.getByRole('alert').filter({ hasText: 'Du har ikke tilgang til butikkarbeidsflaten.' }).count()).toBe(1);
+    await shopper.page.getByRole('alert').filter({ hasText: 'Du har ikke tilgang til butikkarbeidsflaten.' }).waitFor();
+    expect(await axeSerious(shopper.page)).toEqual([]);
     expect(await shopper.page.getByRole('heading', { name: 'Reservasjoner' }).count()).toBe(0);
     const api = await shopper.page.evaluate(async () => (await fetch('/api/v1/staff/reservations')).status);
     expect(api).toBe(403);
