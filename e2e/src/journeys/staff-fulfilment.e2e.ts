@@ -203,6 +203,8 @@ describe('the shop workspace', () => {
     await staff.page.getByRole('button', { name: 'Søk', exact: true }).click();
     await staff.page.getByRole('link', { name: `Reservasjon ${id}` }).click();
     await act(staff.page, 'Klar til henting', 'Reservasjonen er klar til henting');
+    // No horizontal scrolling at 375 px, with every form of a ready reservation shown (a long article name in a select).
+    expect(await staff.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     const detail = await staffDetail(staff.page, id);
     const unit = (detail as unknown as { lines: Array<{ price: number }> }).lines[0]!.price;
     await staff.page.getByLabel(/^Utlevert av /).fill('1');

@@ -23,7 +23,7 @@ function QueueRow({ r }: { r: StaffReservation }) {
       </p>
       <p className={styles.amount}>{t.lineCount(unitCount(r))}</p>
       <p>
-        <span className={styles.badge}>{reservationStatusLabel(r.statusId)}</span> · {paymentLabel(r.payment)}
+        <span className={styles.badge}>{reservationStatusLabel(r.statusId)}</span> · {t.paymentState(paymentLabel(r.payment))}
         {deadline ? ` · ${deadline}` : ''}
       </p>
     </li>

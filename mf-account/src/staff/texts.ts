@@ -50,6 +50,7 @@ export const staffTexts = {
     mismatch: 'Beløpet stemmer ikke – kontakt kundeservice',
   },
   paymentTitle: 'Betaling',
+  paymentState: (label: string) => `Betaling: ${label}`,
   provider: 'Betalingsløsning',
   authorized: 'Reservert',
   captured: 'Trukket',
