@@ -154,6 +154,11 @@ describe('the shop workspace', () => {
     await shopper.page.goto('/konto/historikk');
     await expect.poll(() => shopper.page.getByRole('main').innerText(), { timeout: 10_000 }).toMatch(new RegExp(`Reservasjon ${id}[^]*Klar til henting · Hent innen \\d\\d\\.\\d\\d\\.\\d{4} kl\\. \\d\\d:\\d\\d`));
 
+    // A second employee's tab still shows the reservation as ready.
+    const stale = await staff.ctx.newPage();
+    await stale.goto(`/butikk/${id}`);
+    await stale.getByRole('button', { name: 'Hentet', exact: true }).waitFor();
+
     await staff.page.getByRole('button', { name: 'Hentet', exact: true }).click();
     const dialog = staff.page.getByRole('alertdialog');
     const before = await staffDetail(staff.page, id);
@@ -164,20 +169,17 @@ describe('the shop workspace', () => {
     expect(after.statusId).toBe(5);
     await expect.poll(async () => (await klarnaOrder(shop.url, after.payment.providerOrderId)).captured_amount, { timeout: 15_000 }).toBe(before.total);
 
-    // A stale screen: a second tab still showing the older version gets the server's Norwegian message.
-    const stale = await staff.ctx.newPage();
-    await stale.goto(`/butikk/${id}`);
-    await stale.getByRole('heading', { name: `Reservasjon ${id}` }).waitFor();
-    const status = await stale.evaluate(
-      async ({ rid, version }) => {
-        const csrf = document.querySelector('meta[name="csrf-token"]')?.getAttribute('content') ?? '';
-        const res = await fetch(`/api/v1/staff/reservations/${rid}/ready`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-csrf-token': csrf }, body: JSON.stringify({ version, requestKey: crypto.randomUUID() }) });
-        return { status: res.status, body: (await res.json()) as { message?: string } };
-      },
-      { rid: id, version: before.version },
-    );
-    expect(status.status).toBe(409);
-    expect(status.body.message).toMatch(/Last inn på nytt/);
+    // The stale tab presses "Hentet" too: the server's Norwegian message and "Last inn på nytt", never a second capture.
+    await stale.getByRole('button', { name: 'Hentet', exact: true }).click();
+    await stale.getByRole('alertdialog').getByRole('button', { name: 'Ja, fortsett' }).click();
+    const refused = stale.getByRole('alert').filter({ hasText: 'Last inn på nytt' });
+    await refused.waitFor();
+    expect(await refused.innerText()).toMatch(/Reservasjonen er endret av Nora Butikk/);
+    await refused.getByRole('button', { name: 'Last inn på nytt' }).click();
+    // The fresh state: collected, so no hand-over form any more, and the trail names who did it.
+    await expect.poll(() => stale.getByRole('button', { name: 'Hentet', exact: true }).count()).toBe(0);
+    expect(await stale.getByRole('main').innerText()).toMatch(/Nora Butikk · Hentet \(Klar til henting → Hentet\)/);
+    expect((await klarnaOrder(shop.url, after.payment.providerOrderId)).captured_amount).toBe(before.total);
 
     // Customer service refunds part of it, with a reason, after confirming.
     const service = await context(shop.url);
