@@ -193,6 +193,50 @@ describe('actions', () => {
     expect(sent[0]!.request).toEqual({ kind: 'refund', amount: 19950, reason: 'Reklamasjon: glidelås' });
   });
 
+  it('removing a line sends the line, the count and whether it goes back on the shelf (no money moves: no question)', async () => {
+    const sent: SentAction[] = [];
+    const scope = staffScope(shopStaff, { send: (a) => (sent.push(a), Promise.resolve(reservation({ id: a.id, version: 5 }))) });
+    mount(scope, <StaffPage reservationId={1001} />);
+    fireEvent.change(await screen.findByRole('combobox', { name: 'Vare' }), { target: { value: '11' } });
+    fireEvent.change(screen.getByLabelText('Antall som fjernes'), { target: { value: '3' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Fjern' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Antallet må være et helt tall innenfor det som er igjen.');
+    fireEvent.change(screen.getByLabelText('Antall som fjernes'), { target: { value: '1' } });
+    fireEvent.click(screen.getByLabelText('Legg tilbake på lager'));
+    fireEvent.click(screen.getByRole('button', { name: 'Fjern' }));
+    await screen.findByText('Varen er fjernet.');
+    expect(sent[0]!.request).toEqual({ kind: 'remove-line', lineId: 11, count: 1, restock: false });
+  });
+
+  it('a return names the shop the goods came back to and the units', async () => {
+    const sent: SentAction[] = [];
+    const scope = staffScope(customerService, {
+      detail: (id) => Promise.resolve(reservation({ id, statusId: 6, homeDelivery: true, lines: [line({ fulfilledCount: 2 })], payment: { ...reservation().payment!, capturedAmount: 99800 } })),
+      send: (a) => (sent.push(a), Promise.resolve(reservation({ id: a.id, statusId: 6, version: 9 }))),
+    });
+    mount(scope, <StaffPage reservationId={1001} />);
+    fireEvent.change(await screen.findByRole('combobox', { name: 'Varene er tilbake i butikken' }), { target: { value: '2' } });
+    fireEvent.change(screen.getByLabelText('Antall returnert av Skalljakke M / Blå'), { target: { value: '2' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Registrer retur' }));
+    await screen.findByText('Returen er registrert.');
+    expect(sent[0]!.request).toEqual({ kind: 'returned', shopId: 2, lines: [{ lineId: 11, count: 2 }] });
+  });
+
+  it('shop staff get no refund or return on a collected reservation; operations refused at the provider are shown', async () => {
+    const scope = staffScope(shopStaff, {
+      detail: (id) => Promise.resolve(reservation({ id, statusId: 5, lines: [line({ fulfilledCount: 2 })], payment: { ...reservation().payment!, capturedAmount: 99800, failedOperations: 1 } })),
+    });
+    mount(scope, <StaffPage reservationId={1001} />);
+    expect((await screen.findByRole('alert')).textContent).toBe('Én operasjon ble avvist hos betalingsløsningen. Ingen penger er flyttet for den; kontakt kundeservice.');
+    expect(screen.queryByRole('heading', { name: 'Handlinger' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Refunder' })).toBeNull();
+  });
+
+  it('an id that is not a number, or one the API does not know: "Fant ikke reservasjonen."', async () => {
+    mount(staffScope(shopStaff, { detail: () => Promise.reject(status(404, 'Fant ikke reservasjonen.')) }), <StaffPage reservationId={999} />);
+    expect((await screen.findByRole('alert')).textContent).toBe('Fant ikke reservasjonen.');
+  });
+
   it('two presses while the first is on its way send once (the button press is the unit)', async () => {
     const sent: SentAction[] = [];
     let answer: (d: StaffReservationDetail) => void = () => undefined;

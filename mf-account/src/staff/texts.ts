@@ -56,7 +56,8 @@ export const staffTexts = {
   captured: 'Trukket',
   refundedAmount: 'Refundert',
   pendingOperations: (n: number) => `Venter på betalingsløsningen (${n})`,
-  failedOperations: (n: number) => `${n} operasjon(er) ble avvist hos betalingsløsningen. Kontakt kundeservice.`,
+  failedOperations: (n: number) =>
+    `${n === 1 ? 'Én operasjon' : `${n} operasjoner`} ble avvist hos betalingsløsningen. Ingen penger er flyttet for ${n === 1 ? 'den' : 'dem'}; kontakt kundeservice.`,
 
   linesTitle: 'Varer',
   article: 'Vare',
