@@ -6,7 +6,7 @@ import { reservationStatusLabel } from '@shop/contracts/constants';
 import { pathFor } from '@shop/contracts/routes';
 import type { StaffMe, StaffReservationDetail, StaffReservationEvent, StaffReservationLine } from '@shop/contracts/types';
 import uiStyles from '../ui/ui.module.css';
-import { $actionResult, $detail, $detailError, detailOpened, loadDetailFx } from './model.js';
+import { $actionResult, $detail, $detailError, detailOpened, detailRefreshRequested, loadDetailFx } from './model.js';
 import { deadlineLabel, money, osloDateTime, paymentLabel } from './rules.js';
 import { ActionsPanel } from './ActionsPanel.js';
 import { staffTexts as t } from './texts.js';
@@ -202,11 +202,21 @@ function Detail({ r, me }: { r: StaffReservationDetail; me: StaffMe }) {
   );
 }
 
+/** How often the detail is fetched again while the provider still has operations of it to run. */
+export const PENDING_REFRESH_MS = 2000;
+
 export function DetailView({ id, me }: { id: number | null; me: StaffMe }) {
-  const [detail, error, pending, open] = useUnit([$detail, $detailError, loadDetailFx.pending, detailOpened]);
+  const [detail, error, pending, open, refresh] = useUnit([$detail, $detailError, loadDetailFx.pending, detailOpened, detailRefreshRequested]);
   useEffect(() => {
     if (id !== null) open(id);
   }, [id, open]);
+  // A capture or refund runs at the provider after the answer: show its outcome without a reload.
+  const waiting = detail !== null && detail.id === id && (detail.payment?.pendingOperations ?? 0) > 0;
+  useEffect(() => {
+    if (!waiting || id === null) return;
+    const timer = setTimeout(() => refresh(id), PENDING_REFRESH_MS);
+    return () => clearTimeout(timer);
+  }, [waiting, id, detail?.version, detail?.payment?.pendingOperations, detail, refresh]);
   return (
     <section aria-labelledby={detail ? 'staff-reservation' : undefined}>
       <p>

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '@shop/contracts/api';
 import type { StaffMe, StaffQueuePage, StaffReservationDetail } from '@shop/contracts/types';
 import StaffPage from './StaffPage.js';
-import { $detail, $filters, $queue, actionRequested, detailOpened, loadDetailFx, loadMeFx, loadQueueFx, OPEN_STATUSES, searchSubmitted, sendActionFx, staffOpened, type QueueFilters, type SentAction } from './model.js';
+import { $detail, $filters, $queue, actionRequested, detailOpened, detailRefreshRequested, loadDetailFx, loadMeFx, loadQueueFx, OPEN_STATUSES, searchSubmitted, sendActionFx, staffOpened, type QueueFilters, type SentAction } from './model.js';
 import { customerService, line, reservation, shopStaff } from './fixtures.js';
 
 const status = (code: number, message?: string) => new ApiError({ kind: 'status', status: code, message: `HTTP ${code}`, data: message ? { message } : undefined });
@@ -102,6 +102,48 @@ describe('the queue keeps the newest filter', () => {
     await new Promise((r) => setTimeout(r, 10));
     expect(scope.getState($queue)?.data.map((r) => r.id)).toEqual([2]);
     expect(scope.getState($filters).q).toBe('ola');
+  });
+});
+
+describe('the reservation on screen', () => {
+  it('a fetch that left before an action\'s answer never puts the older version back', async () => {
+    let answerOld: (d: StaffReservationDetail) => void = () => undefined;
+    const scope = fork({
+      values: [[$detail, reservation({ version: 4 })]],
+      handlers: [
+        [loadDetailFx, () => new Promise((resolve) => (answerOld = resolve))],
+        [sendActionFx, (a: SentAction) => Promise.resolve(reservation({ id: a.id, statusId: 4, version: 5 }))],
+      ],
+    });
+    void allSettled(detailRefreshRequested, { scope, params: 1001 });
+    void allSettled(actionRequested, { scope, params: { kind: 'ready' } });
+    await waitFor(() => expect(scope.getState($detail)?.version).toBe(5));
+    answerOld(reservation({ version: 4 }));
+    await new Promise((r) => setTimeout(r, 10));
+    expect(scope.getState($detail)).toMatchObject({ version: 5, statusId: 4 });
+  });
+
+  it('while the provider still runs an operation, the detail is fetched again until it is done', async () => {
+    let fetched = 0;
+    const pendingPayment = { ...reservation().payment!, pendingOperations: 1 };
+    const scope = staffScope(shopStaff, {
+      detail: (id) => (fetched++, Promise.resolve(reservation({ id, statusId: 5, version: 6, payment: fetched < 2 ? pendingPayment : { ...pendingPayment, pendingOperations: 0, capturedAmount: 129700 } }))),
+    });
+    mount(scope, <StaffPage reservationId={1001} />);
+    expect((await screen.findByText('Venter på betalingsløsningen (1)')).getAttribute('role')).toBe('status');
+    await waitFor(() => expect(screen.getByText('Betalt og trukket')).toBeTruthy(), { timeout: 4000 });
+    expect(fetched).toBe(2);
+    await new Promise((r) => setTimeout(r, 2500));
+    expect(fetched).toBe(2);
+  });
+
+  it('a failed refresh keeps the reservation on screen', async () => {
+    let fetched = 0;
+    const scope = staffScope(shopStaff, { detail: (id) => (++fetched === 1 ? Promise.resolve(reservation({ id })) : Promise.reject(status(500))) });
+    mount(scope, <StaffPage reservationId={1001} />);
+    await screen.findByRole('heading', { name: 'Reservasjon 1001' });
+    await act(() => allSettled(detailRefreshRequested, { scope, params: 1001 }));
+    expect(screen.getByRole('heading', { name: 'Reservasjon 1001' })).toBeTruthy();
   });
 });
 

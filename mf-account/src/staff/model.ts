@@ -93,13 +93,24 @@ sample({ clock: loadQueueFx.done, source: $filters, filter: (filters, { params }
 
 export const detailOpened = createEvent<number>();
 export const loadDetailFx = createEffect<number, StaffReservationDetail>((id) => getStaffReservation(id));
+/** Fetches the shown reservation again without clearing the last action's outcome (money still on its way). */
+export const detailRefreshRequested = createEvent<number>();
+/** A fetch that left before an action's answer must not put the older version back on the screen. */
+export const newerOf = (shown: StaffReservationDetail | null, fetched: StaffReservationDetail): StaffReservationDetail =>
+  shown && shown.id === fetched.id && shown.version > fetched.version ? shown : fetched;
 export const $detail = createStore<StaffReservationDetail | null>(null)
   .on(detailOpened, (d, id) => (d?.id === id ? d : null))
-  .on(loadDetailFx.done, (d, { params, result }) => (result.id === params ? result : d));
-export const $detailError = createStore<'notFound' | 'failed' | null>(null)
-  .on(loadDetailFx.failData, (_, error) => (statusOf(error) === 404 ? 'notFound' : 'failed'))
-  .reset(loadDetailFx);
-sample({ clock: detailOpened, target: loadDetailFx });
+  .on(loadDetailFx.done, (d, { params, result }) => (result.id === params ? newerOf(d, result) : d));
+export const $detailError = createStore<'notFound' | 'failed' | null>(null).reset(loadDetailFx.done, detailOpened);
+// A failed refresh of a reservation already on screen keeps it there; only a reservation not yet shown fails the view.
+sample({
+  clock: loadDetailFx.fail,
+  source: $detail,
+  filter: (shown, { params }) => shown?.id !== params,
+  fn: (_, { error }) => (statusOf(error) === 404 ? ('notFound' as const) : ('failed' as const)),
+  target: $detailError,
+});
+sample({ clock: [detailOpened, detailRefreshRequested], target: loadDetailFx });
 
 // ---- actions ----
 
@@ -186,7 +197,7 @@ export const $actionResult = createStore<ActionResult | null>(null)
   .reset(detailOpened, actionRequested);
 
 // The answer is the new state: no second fetch; the queue behind it is refreshed.
-$detail.on(sendActionFx.doneData, (_, detail) => detail);
+$detail.on(sendActionFx.doneData, (shown, detail) => newerOf(shown, detail));
 sample({ clock: sendActionFx.done, target: queueRefreshRequested });
 // A signed-out session (401) on an action: show the login again.
 sample({ clock: sendActionFx.failData, filter: (error) => statusOf(error) === 401, fn: () => 'login' as const, target: $access });
