@@ -54,10 +54,19 @@ async function paidPayment(tx: Tx, reservationId: number): Promise<PaymentRow | 
   return p ?? null;
 }
 
-/** Decides and queues one provider operation; a refusal of the payment rules is a 422 with their message. */
-async function queueOperation(tx: Tx, after: AfterCommit, p: PaymentRow, r: ReservationRow, lines: LineRow[], ask: OperationAsk, key: string, actor: Actor): Promise<OperationRow> {
+/**
+ * Decides and queues one provider operation; a refusal of the payment rules is a 422 with their message. The
+ * system (the pickup sweep) does not stop at a refusal — a person is asked in the event instead — so one odd
+ * payment cannot hold back every other reservation of the sweep: the refusal's message is returned instead.
+ */
+async function queueOperation(tx: Tx, after: AfterCommit, p: PaymentRow, r: ReservationRow, lines: LineRow[], ask: OperationAsk, key: string, actor: Actor): Promise<OperationRow>;
+async function queueOperation(tx: Tx, after: AfterCommit, p: PaymentRow, r: ReservationRow, lines: LineRow[], ask: OperationAsk, key: string, actor: Actor, lenient: boolean): Promise<OperationRow | string>;
+async function queueOperation(tx: Tx, after: AfterCommit, p: PaymentRow, r: ReservationRow, lines: LineRow[], ask: OperationAsk, key: string, actor: Actor, lenient = false): Promise<OperationRow | string> {
   const decision = decideOperation({ ...p, provider: p.provider as ProviderName }, await pendingAmounts(tx, p.id), ask, soldOf(lines, r.shippingPrice, r.discount));
-  if (!decision.ok) throw new HttpError(422, decision.message);
+  if (!decision.ok) {
+    if (lenient) return decision.message;
+    throw new HttpError(422, decision.message);
+  }
   const { op } = await enqueueOperation(tx, {
     paymentOrderId: p.id,
     reservationId: r.id,
@@ -102,8 +111,8 @@ async function cancelAll(tx: Tx, after: AfterCommit, r: ReservationRow, lines: L
   await releasePromocode(tx, r.id);
   const p = await paidPayment(tx, r.id);
   if (!p) return {};
-  const op = await queueOperation(tx, after, p, r, lines, { kind: 'cancel' }, `${key}:cancel`, actor);
-  return { operations: [op.id] };
+  const op = await queueOperation(tx, after, p, r, lines, { kind: 'cancel' }, `${key}:cancel`, actor, actor.id === null);
+  return typeof op === 'string' ? { operationRefused: op } : { operations: [op.id] };
 }
 
 export interface ActionInput {

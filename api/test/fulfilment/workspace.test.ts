@@ -136,6 +136,42 @@ describe.each(testDatabaseKinds())('shop workspace on %s', (kind) => {
     expect(ops[1]!.state, `release: ${ops[1]!.lastError}`).toBe('done');
   });
 
+  it('paid in the shop: an unpaid click-and-collect is made ready (its hold runs to the end of the pickup window) and collected without a capture', async () => {
+    const b = await new HttpBrowser(origin).open();
+    const r = await reserve(b, false, 1, false);
+    const ready = await act(r.ReservationID, 'ready');
+    expect(ready.status, JSON.stringify(ready.json)).toBe(200);
+    expect(ready.json).toMatchObject({ statusId: 4, payment: null });
+    expect(ready.json.holdUntil).toBe(ready.json.pickupUntil);
+    // The hold sweep leaves it alone (it is ready, not waiting for an online payment).
+    await paymentsOf(t()).sweep();
+    expect((await detail(r.ReservationID)).statusId).toBe(4);
+    const collected = await act(r.ReservationID, 'collected');
+    expect(collected.json).toMatchObject({ statusId: 5 });
+    expect(collected.json.events.at(-1)!.detail).toMatchObject({ paidInShop: true });
+    expect(await operationsOf(r.ReservationID)).toEqual([]);
+    expect((await t().db.select({ status: s.orders.status }).from(s.orders).where(eq(s.orders.reservationId, r.ReservationID)))[0]!.status).toBe('paid');
+  });
+
+  it('home delivery with a line removed: shipped captures the rest and the shipping by lines (frakt), releases the remainder', async () => {
+    const { r, order } = await paid('klarna', true);
+    const { lines, shippingPrice } = await detail(r.ReservationID);
+    expect(shippingPrice).toBeGreaterThan(0);
+    const lineId = lines[0]!.id;
+    expect((await act(r.ReservationID, 'remove-line', { lineId, count: 1, restock: true }, admin)).status).toBe(200);
+    const shipped = await act(r.ReservationID, 'shipped', { trackingUrl: 'https://sporing.posten.no/sporing/1' }, admin);
+    expect(shipped.status, JSON.stringify(shipped.json)).toBe(200);
+    const unit = r.Articles[0]!.Price;
+    const ops = await operationsOf(r.ReservationID);
+    expect(ops.map((o) => [o.kind, o.amount, o.lines])).toEqual([
+      ['capture', unit + shippingPrice, [{ reference: r.Articles[0]!.EanNo, quantity: 1 }, { reference: 'frakt', quantity: 1 }]],
+      ['release', r.Total - unit - shippingPrice, null],
+    ]);
+    // Klarna's line-based capture with the 'frakt' line (payments/money.ts klarnaLinesFor: the payments helper's branch).
+    expect(ops[0]!.state, `capture: ${ops[0]!.lastError}`).toBe('done');
+    expect((await klarnaManagement(origin, order.OrderID)).json.captured_amount).toBe(unit + shippingPrice);
+  });
+
   it('home delivery: shipped needs an https tracking URL, captures, mails the link; the history shows trackingUrl and status 6', async () => {
     const { r, order } = await paid('klarna', true);
     const [customer] = await t().db.insert(s.customers).values({ firstName: 'Kari', lastName: 'Nordmann', email: `kari.${randomUUID().slice(0, 8)}@example.no`, termsConditions: true }).returning();
@@ -201,6 +237,23 @@ describe.each(testDatabaseKinds())('shop workspace on %s', (kind) => {
     const cancel = (await operationsOf(r.ReservationID)).filter((o) => o.kind === 'cancel');
     expect(cancel.map((o) => o.state)).toEqual(['done']);
     expect((await qliroAdmin(order.OrderID)).Cancelled).toBe(true);
+  });
+
+  it('the sweep does not stop at a payment it may not cancel: both ended pickups close, the odd one asks a person', async () => {
+    const odd = await paid('klarna');
+    const plain = await paid('klarna');
+    for (const x of [odd, plain]) await act(x.r.ReservationID, 'ready');
+    // Somebody captured part of the odd one through the payments' staff route: a cancel is no longer allowed.
+    const [payment] = await t().db.select().from(s.paymentOrders).where(and(eq(s.paymentOrders.reservationId, odd.r.ReservationID), eq(s.paymentOrders.status, 'paid')));
+    expect((await call(admin, 'POST', `/payments/staff/payments/${payment!.id}/operations`, { kind: 'capture', amount: 1000, requestKey: randomUUID() })).status).toBe(200);
+    for (const x of [odd, plain]) await t().db.update(s.reservations).set({ pickupUntil: new Date(Date.now() - 60_000) }).where(eq(s.reservations.id, x.r.ReservationID));
+    await paymentsOf(t()).sweep();
+    await paymentsOf(t()).idle();
+    const oddAfter = await detail(odd.r.ReservationID);
+    expect(oddAfter.statusId).toBe(7);
+    expect(oddAfter.events.at(-1)!.detail).toMatchObject({ operationRefused: expect.any(String) });
+    expect((await detail(plain.r.ReservationID)).statusId).toBe(7);
+    expect((await klarnaManagement(origin, plain.order.OrderID)).json.status).toBe('CANCELLED');
   });
 
   it('refund: customer service by line and by amount (stand-in shows it; all refunded → status 8); shop staff get 403', async () => {
@@ -285,6 +338,25 @@ describe.each(testDatabaseKinds())('shop workspace on %s', (kind) => {
     // The payments' staff routes follow the same shops.
     expect((await call(oslo, 'GET', `/payments/staff/reservations/${bergen.ReservationID}`)).status).toBe(404);
     expect((await call(oslo, 'GET', `/payments/staff/reservations/${osloOne.ReservationID}`)).status).toBe(200);
+  });
+
+  it("a home delivery taken from Oslo's stock is in Oslo's queue: Oslo sends it", async () => {
+    const [web] = await t().db.select().from(s.stock).where(and(eq(s.stock.variantId, VARIANT), eq(s.stock.shopId, 55)));
+    await t().db.update(s.stock).set({ qty: 0 }).where(and(eq(s.stock.variantId, VARIANT), eq(s.stock.shopId, 55)));
+    await t().db.update(s.stock).set({ qty: 0 }).where(and(eq(s.stock.variantId, VARIANT), eq(s.stock.shopId, 2)));
+    try {
+      const { r, order } = await paid('klarna', true, 1);
+      const seen = await detail(r.ReservationID, oslo);
+      expect(seen).toMatchObject({ homeDelivery: true, shopId: 55 });
+      expect(seen.lines[0]).toMatchObject({ stockShopId: 1, stockShopName: 'Staut Oslo' });
+      expect((await call<StaffQueuePage>(oslo, 'GET', '/staff/reservations?shopId=1')).json.data.map((x) => x.id)).toContain(r.ReservationID);
+      const shipped = await act(r.ReservationID, 'shipped', { trackingUrl: 'https://sporing.posten.no/sporing/2' }, oslo);
+      expect(shipped.status, JSON.stringify(shipped.json)).toBe(200);
+      expect((await klarnaManagement(origin, order.OrderID)).json.captured_amount).toBe(r.Total);
+    } finally {
+      await t().db.update(s.stock).set({ qty: web!.qty }).where(and(eq(s.stock.variantId, VARIANT), eq(s.stock.shopId, 55)));
+      await t().db.update(s.stock).set({ qty: 50 }).where(and(eq(s.stock.variantId, VARIANT), eq(s.stock.shopId, 2)));
+    }
   });
 
   it('stale screen: an action with an older version is refused and changes nothing', async () => {
