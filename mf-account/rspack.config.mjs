@@ -17,5 +17,6 @@ export default createConfig({
     './HistoryPage': './src/history/HistoryPage.tsx',
     './FavouritesPage': './src/favourites/FavouritesPage.tsx',
     './FavouriteToggle': './src/favourites/FavouriteToggle.tsx',
+    './StaffPage': './src/staff/StaffPage.tsx',
   },
 });

@@ -13,6 +13,7 @@ export const defaultAccountPaths = {
   verifyEmail: ROUTE_PATTERNS.verifyEmail,
   history: ROUTE_PATTERNS.history,
   favourites: ROUTE_PATTERNS.favourites,
+  staff: ROUTE_PATTERNS.staff,
   home: ROUTE_PATTERNS.home,
 } as const;
 

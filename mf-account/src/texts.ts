@@ -1,4 +1,6 @@
 /** Shopper-facing texts of mf-account. Shared catalogue texts (error messages) live in @shop/contracts/texts. */
+import { reservationStatusLabel } from '@shop/contracts/constants';
+
 export const texts = {
   loading: 'Laster …',
   loggedInAs: (name: string) => `Du er logget inn som ${name}.`,
@@ -96,7 +98,9 @@ export const texts = {
   historyFailed: 'Kunne ikke hente historikken. Prøv igjen.',
   reservationNo: (id: number) => `Reservasjon ${id}`,
   orderNo: (id: number) => `Ordre ${id}`,
-  status: (id: number) => `Status ${id}`,
+  /** One status table for the history, the staff queue and the API (RESERVATION_STATUSES). */
+  status: reservationStatusLabel,
+  pickupUntil: (when: string) => `Hent innen ${when}`,
   delivery: 'Hjemlevering',
   pickup: 'Hent i butikk',
   track: 'Spor pakken',

@@ -73,6 +73,7 @@ export const texts = {
       blog: 'Inspirasjon',
       shops: 'Butikker',
       editor: 'Redaksjon',
+      staff: 'Butikk',
     },
   },
   accountLink: 'Min side',

@@ -554,7 +554,7 @@ export function runCustomerSuite(kind: 'pglite' | 'postgres', env: Record<string
       await db.insert(s.orders).values({ customerId: other.customer.id, total: 99999 });
       const [res1] = await db
         .insert(s.reservations)
-        .values({ shopId: 1, customerId: a.customer.id, statusId: 4, name: 'Ola', email: a.body.email, phone: a.body.phone, delivery: 'click-and-collect', total: 49900 })
+        .values({ shopId: 1, customerId: a.customer.id, statusId: 4, name: 'Ola', email: a.body.email, phone: a.body.phone, delivery: 'click-and-collect', total: 49900, pickupUntil: new Date('2026-11-30T16:00:00Z') })
         .returning();
       await db.insert(s.reservationLines).values({ reservationId: res1!.id, variantId: 1011, articleId: 101, ean: ean13('701011'), name: 'Jakke', count: 1, price: 49900 });
       await db.insert(s.reservations).values({ shopId: 1, customerId: other.customer.id, name: 'Annen', email: 'x@example.no', phone: '91919191', delivery: 'delivery', total: 1 });
@@ -569,7 +569,7 @@ export function runCustomerSuite(kind: 'pglite' | 'postgres', env: Record<string
 
       const reservations = (await a.b.get('/customers/current/reservations')).json<RawPaginated<RawReservation>>();
       expect(reservations.data).toHaveLength(1);
-      expect(reservations.data[0]).toMatchObject({ ReservationID: res1!.id, StatusID: 4, Delivery: 0, Total: 49900 });
+      expect(reservations.data[0]).toMatchObject({ ReservationID: res1!.id, StatusID: 4, Delivery: 0, Total: 49900, PickupUntil: '2026-11-30T16:00:00.000Z' });
       expect(reservations.data[0]!.Articles[0]).toMatchObject({ ArticleID: 101, Count: 1, Price: 49900 });
       expect(reservations.data[0]!.Articles[0]!.Image).toMatch(/^\/api\/v1\/images\/articles\//);
 

@@ -57,6 +57,8 @@ const ROUTE_NAMES = [
   'poll with id',
   'shops',
   'editor',
+  'staff',
+  'staffReservation',
   'product',
   'search',
   'selection',
@@ -112,6 +114,9 @@ async function routeExamples(): Promise<Array<{ name: string; path: string }>> {
     { name: 'poll with id', path: pathFor('poll', { id: polls[0]!.id }) },
     { name: 'shops', path: pathFor('shops') },
     { name: 'editor', path: pathFor('editor') },
+    // Signed out: the workspace's "Logg inn som ansatt" view (the signed-in queue and detail: staff-fulfilment.e2e.ts).
+    { name: 'staff', path: pathFor('staff') },
+    { name: 'staffReservation', path: pathFor('staffReservation', { reservationId: 1 }) },
     { name: 'product', path: pathFor('product', { articleName: article.slug }) },
     { name: 'search', path: pathFor('search', { query: 'jakke' }) },
     { name: 'selection', path: pathFor('selection', { ids: listed.data.map((a) => a.ArticleID) }) },

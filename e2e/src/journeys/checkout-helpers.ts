@@ -12,15 +12,18 @@ export interface CollectableArticle {
   shopPostNo: string;
 }
 
-/** Through the real API: a purchasable article whose variant has at least `minQty` in one physical shop (not 55). */
-export async function findCollectableArticle(baseUrl: string, minQty = 1): Promise<CollectableArticle> {
+/**
+ * Through the real API: a purchasable article whose variant has at least `minQty` in one physical shop (not 55),
+ * or in `shopId` when given (the staff journeys need Oslo Sentrum, the demo shop employee's shop).
+ */
+export async function findCollectableArticle(baseUrl: string, minQty = 1, shopId?: number): Promise<CollectableArticle> {
   const get = async <T>(path: string): Promise<T> => {
     const response = await fetch(`${baseUrl}/api/v1${path}`);
     if (!response.ok) throw new Error(`GET ${path} → ${response.status}`);
     return (await response.json()) as T;
   };
   const shops = await get<Array<{ ShopID: number; Name: string; PostNo: string; OpeningHours: string }>>('/shops');
-  const pickup = new Map(shops.filter((s) => s.ShopID !== 55 && s.OpeningHours !== '').map((s) => [s.ShopID, s]));
+  const pickup = new Map(shops.filter((s) => s.ShopID !== 55 && s.OpeningHours !== '' && (shopId === undefined || s.ShopID === shopId)).map((s) => [s.ShopID, s]));
   const categories = await get<Array<{ MainGroupID: number; Name: string }>>('/categories');
   for (const category of categories) {
     const page = await get<{ data: Array<{ ArticleID: number }> }>(`/categories/${category.MainGroupID}/articles?per_page=20`);

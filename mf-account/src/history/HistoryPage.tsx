@@ -2,7 +2,9 @@ import { useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useUnit } from 'effector-react';
 import { $user, $userLoaded } from '@shop/contracts/bus';
+import { RESERVATION_STATUS } from '@shop/contracts/constants';
 import { formatDate, formatMoney } from '@shop/contracts/format';
+import { osloDateTime } from '../ui/dates.js';
 import { productPath } from '@shop/contracts/routes';
 import type { CustomerOrder, Reservation, Review } from '@shop/contracts/types';
 import { hasMore, ordersHistory, reservationsHistory, reviewsHistory, type HistoryList } from './model.js';
@@ -46,6 +48,7 @@ function ReservationItem({ r }: { r: Reservation }) {
             · <a href={r.trackingUrl}>{texts.track}</a>
           </>
         ) : null}
+        {r.statusID === RESERVATION_STATUS.ready && r.pickupUntil ? <> · {texts.pickupUntil(osloDateTime(r.pickupUntil))}</> : null}
       </p>
       <ul>
         {r.articles.map((line) => (

@@ -18,6 +18,7 @@ export function mapReservation(raw: RawReservation): Reservation {
     zipcode: raw.PostalCode,
     total: roundMoney(raw.Total),
     trackingUrl: raw.TrackingUrl ?? null,
+    pickupUntil: raw.PickupUntil ?? null,
     articles: (raw.Articles ?? []).map((l) => ({
       ean: l.EanNo,
       articleId: l.ArticleID,

@@ -6,6 +6,7 @@ import { mapCustomerOrder, mapPromocode, mapReservation, mapShippingMethod } fro
 import { mapPaginated, mapSettings, mapTenant } from './content.js';
 import { mapSearchResponse } from './search.js';
 import { rawArticle, rawCustomer, rawPostalCode, rawShop } from '../testing/fixtures.js';
+import type { RawReservation } from '../types/order.js';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -84,7 +85,7 @@ describe('customer flags', () => {
 });
 
 it('maps reservations and orders', () => {
-  const r = mapReservation({
+  const raw: RawReservation = {
     ReservationID: 1,
     ShopID: 3,
     CustomerID: null,
@@ -100,8 +101,10 @@ it('maps reservations and orders', () => {
     TrackingUrl: null,
     Articles: [{ EanNo: '1', ArticleID: 101, Name: 'Jakke', SizeName: 'M', ColorName: 'Blå', Count: 1, Price: 199900, Image: '/x.svg' }],
     DateCreated: '2026-11-22T10:00:00Z',
-  });
-  expect(r).toMatchObject({ id: 1, shopID: 3, delivery: false, zipcode: '0155', date: '2026-11-22T10:00:00Z' });
+  };
+  const r = mapReservation(raw);
+  expect(r).toMatchObject({ id: 1, shopID: 3, delivery: false, zipcode: '0155', date: '2026-11-22T10:00:00Z', pickupUntil: null });
+  expect(mapReservation({ ...raw, StatusID: 4, PickupUntil: '2026-11-24T16:00:00Z' }).pickupUntil).toBe('2026-11-24T16:00:00Z');
   expect(r.articles[0]).toEqual({ ean: '1', articleId: 101, name: 'Jakke', size: 'M', color: 'Blå', count: 1, price: 199900, image: '/x.svg' });
   const o = mapCustomerOrder({ OrderID: 9, VatPercentage: 25, Vat: 40000, NetAmount: 160000, Total: 200000, OrderLines: [{ EanNo: '1', ArticleID: 1, Name: 'A', Count: 2, Price: 100000 }], DateCreated: 'x' });
   expect(o.orderlines).toEqual([{ ean: '1', articleId: 1, name: 'A', count: 2, price: 100000 }]);

@@ -47,6 +47,9 @@ export const ROUTE_PATTERNS = {
   poll: '/avstemning/:id?',
   shops: '/butikker',
   editor: '/redaksjon',
+  /** The shop workspace (mf-account, staff only): the queue, and one reservation. */
+  staff: '/butikk',
+  staffReservation: '/butikk/:reservationId',
   /** Not a catch-all: register one route per ARTICLE_PAGES entry (`/${page}`). */
   articlePage: '/:page',
   product: '/product/:articleName?',
@@ -85,6 +88,8 @@ export interface RouteParams {
   poll: { id?: number } | undefined;
   shops: Record<string, never> | undefined;
   editor: Record<string, never> | undefined;
+  staff: Record<string, never> | undefined;
+  staffReservation: { reservationId: number };
   articlePage: { page: ArticlePage };
   /** A slug (product page) or an article id (forwarded to the slug). */
   product: { articleName?: string | number };
@@ -115,6 +120,8 @@ export function pathFor<N extends RouteName>(name: N, ...args: OptionalParams<N>
       return `/blogg/kategori/${encodeURIComponent((params as RouteParams['blogCategory']).slug)}`;
     case 'blogPost':
       return `/blogg/${encodeURIComponent((params as RouteParams['blogPost']).slug)}`;
+    case 'staffReservation':
+      return `/butikk/${(params as RouteParams['staffReservation']).reservationId}`;
     case 'poll': {
       const id = (params as RouteParams['poll'])?.id;
       return id === undefined ? '/avstemning' : `/avstemning/${id}`;

@@ -62,6 +62,8 @@ export interface RawReservation {
   /** Øre, including freight. */
   Total: number;
   TrackingUrl: string | null;
+  /** The end of the pickup window once ready (status 4); only the customer's history sends it. */
+  PickupUntil?: IsoDateTime | null;
   Articles: RawReservationLine[];
   DateCreated: IsoDateTime;
 }
@@ -92,6 +94,8 @@ export interface Reservation {
   zipcode: string;
   total: number;
   trackingUrl: string | null;
+  /** The end of the pickup window once ready; null otherwise (and from answers that do not send it). */
+  pickupUntil?: IsoDateTime | null;
   articles: ReservationLine[];
   date: IsoDateTime;
 }

@@ -56,6 +56,9 @@ const ACCOUNT_SCREENS = [
   ['verifyEmail', 'VerifyEmailPage'],
   ['history', 'HistoryPage'],
   ['favourites', 'FavouritesPage'],
+  // The shop workspace: staff log in through the ordinary login, so it lives with the session in mf-account.
+  ['staff', 'StaffPage'],
+  ['staffReservation', 'StaffPage'],
 ] as const satisfies ReadonlyArray<readonly [RouteName, string]>;
 
 export const SCREENS: readonly ScreenDef[] = [
@@ -144,6 +147,8 @@ export function screenProps(screen: ScreenDef, params: Readonly<Record<string, s
       return { categorySlug: params.slug };
     case 'blogPost':
       return { slug: params.slug };
+    case 'staffReservation':
+      return params.reservationId && /^\d+$/.test(params.reservationId) ? { reservationId: Number(params.reservationId) } : { reservationId: null };
     case 'poll':
       return params.id && /^\d+$/.test(params.id) ? { pollId: Number(params.id) } : {};
     case 'product':

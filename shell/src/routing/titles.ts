@@ -55,7 +55,10 @@ export function screenTitle(resolution: Resolution, context: { categories: reado
     case 'blog':
     case 'shops':
     case 'editor':
+    case 'staff':
       return texts.titles.pages[screen.name];
+    case 'staffReservation':
+      return texts.titles.pages.staff;
     case 'blogCategory':
       return texts.titles.blogCategory(paramToName(params.slug ?? ''));
     case 'blogPost':

@@ -179,6 +179,7 @@ export function historyRoutes(): FastifyPluginAsyncTypebox {
           PostalCode: r.zipcode ?? '',
           Total: r.total,
           TrackingUrl: r.trackingUrl,
+          PickupUntil: r.pickupUntil?.toISOString() ?? null,
           Articles: lines
             .filter((l) => l.line.reservationId === r.id)
             .map((l) => ({

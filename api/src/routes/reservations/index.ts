@@ -26,6 +26,8 @@ export const RawReservationSchema = Type.Object({
   PostalCode: Type.String(),
   Total: Type.Integer(),
   TrackingUrl: Nullable(Type.String()),
+  /** The end of the pickup window once the reservation is ready (status 4); the customer's history shows it. */
+  PickupUntil: Type.Optional(Nullable(IsoDateTime)),
   Articles: Type.Array(
     Type.Object({
       EanNo: Type.String(),

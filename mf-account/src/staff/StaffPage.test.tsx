@@ -1,0 +1,295 @@
+/** The workspace's model and screens in isolated scopes; the API effects answer as the API does (ApiError with status). */
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { allSettled, fork, type Scope } from 'effector';
+import { Provider } from 'effector-react';
+import type { ReactNode } from 'react';
+import { MemoryRouter } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '@shop/contracts/api';
+import type { StaffMe, StaffQueuePage, StaffReservationDetail } from '@shop/contracts/types';
+import StaffPage from './StaffPage.js';
+import { $detail, $filters, $queue, actionRequested, detailOpened, detailRefreshRequested, loadDetailFx, loadMeFx, loadQueueFx, OPEN_STATUSES, searchSubmitted, sendActionFx, staffOpened, type QueueFilters, type SentAction } from './model.js';
+import { customerService, line, reservation, shopStaff } from './fixtures.js';
+
+const status = (code: number, message?: string) => new ApiError({ kind: 'status', status: code, message: `HTTP ${code}`, data: message ? { message } : undefined });
+const page = (data: StaffReservationDetail[]): StaffQueuePage => ({ data, meta: { current_page: 1, last_page: 1, per_page: 20, total: data.length } });
+
+function mount(scope: Scope, node: ReactNode) {
+  return render(
+    <Provider value={scope}>
+      <MemoryRouter>{node}</MemoryRouter>
+    </Provider>,
+  );
+}
+
+function staffScope(me: StaffMe | Error, extra: { queue?: (f: QueueFilters) => Promise<StaffQueuePage>; detail?: (id: number) => Promise<StaffReservationDetail>; send?: (a: SentAction) => Promise<StaffReservationDetail> } = {}) {
+  return fork({
+    handlers: [
+      [loadMeFx, () => (me instanceof Error ? Promise.reject(me) : Promise.resolve(me))],
+      [loadQueueFx, extra.queue ?? (() => Promise.resolve(page([])))],
+      [loadDetailFx, extra.detail ?? ((id: number) => Promise.resolve(reservation({ id })))],
+      [sendActionFx, extra.send ?? (() => Promise.reject(new Error('unexpected action')))],
+    ],
+  });
+}
+
+describe('who gets in', () => {
+  it('without a login: the login form under "Logg inn som ansatt", never the queue', async () => {
+    let queued = 0;
+    mount(staffScope(status(401), { queue: () => (queued++, Promise.resolve(page([]))) }), <StaffPage />);
+    expect(await screen.findByRole('heading', { name: 'Logg inn som ansatt' })).toBeTruthy();
+    expect(screen.getByLabelText('Passord')).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Reservasjoner' })).toBeNull();
+    expect(queued).toBe(0);
+  });
+
+  it('a shopper (403): the no-access alert, no queue request', async () => {
+    let queued = 0;
+    mount(staffScope(status(403), { queue: () => (queued++, Promise.resolve(page([]))) }), <StaffPage />);
+    expect((await screen.findByRole('alert')).textContent).toBe('Du har ikke tilgang til butikkarbeidsflaten.');
+    expect(queued).toBe(0);
+  });
+
+  it('shop staff with one shop: the queue of that shop, open statuses, newest first as answered', async () => {
+    const asked: QueueFilters[] = [];
+    const scope = staffScope(shopStaff, { queue: (f) => (asked.push(f), Promise.resolve(page([reservation({ id: 1002, statusId: 4, pickupUntil: '2026-11-26T16:00:00Z' }), reservation()]))) });
+    mount(scope, <StaffPage />);
+    const list = await screen.findByRole('list');
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(2));
+    expect(asked).toEqual([{ shopId: 1, status: [...OPEN_STATUSES], q: '', page: 1 }]);
+    expect(OPEN_STATUSES).toEqual([1, 2, 3, 4]);
+    const first = within(list).getAllByRole('listitem')[0]!;
+    expect(first.textContent).toContain('Reservasjon 1002');
+    expect(first.textContent).toContain('Klar til henting');
+    expect(first.textContent).toContain('Klikk og hent');
+    expect(first.textContent).toContain('Hentefrist 26.11.2026 kl. 17:00');
+    expect(first.textContent).toContain('Betalt');
+    expect(first.textContent).toContain('3 varer');
+    expect(first.textContent).toContain('1\u00a0297,00\u00a0kr');
+    // One shop: no "Alle butikker".
+    expect(screen.queryByRole('option', { name: 'Alle butikker' })).toBeNull();
+  });
+
+  it('customer service: "Alle butikker" first, then a shop; a status chip and the search narrow the queue', async () => {
+    const asked: QueueFilters[] = [];
+    mount(staffScope(customerService, { queue: (f) => (asked.push(f), Promise.resolve(page([]))) }), <StaffPage />);
+    const shop = (await screen.findByRole('combobox', { name: 'Butikk' })) as HTMLSelectElement;
+    expect(shop.value).toBe('');
+    expect(screen.getByRole('option', { name: 'Alle butikker' })).toBeTruthy();
+    fireEvent.change(shop, { target: { value: '2' } });
+    fireEvent.click(screen.getByLabelText('Hentet'));
+    fireEvent.change(screen.getByLabelText('Søk'), { target: { value: ' 91234567 ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Søk' }));
+    await waitFor(() => expect(asked).toHaveLength(4));
+    expect(asked.map((f) => f.shopId)).toEqual([null, 2, 2, 2]);
+    expect(asked[2]!.status).toEqual([1, 2, 3, 4, 5]);
+    expect(asked[3]).toEqual({ shopId: 2, status: [1, 2, 3, 4, 5], q: '91234567', page: 1 });
+    expect(await screen.findByText('Ingen reservasjoner passer filteret.')).toBeTruthy();
+  });
+});
+
+describe('the queue keeps the newest filter', () => {
+  it('a slow answer to an older search does not replace the newer one', async () => {
+    const answers: Array<(p: StaffQueuePage) => void> = [];
+    const scope = staffScope(shopStaff, { queue: () => new Promise((resolve) => answers.push(resolve)) });
+    void allSettled(staffOpened, { scope });
+    await waitFor(() => expect(answers).toHaveLength(1));
+    void allSettled(searchSubmitted, { scope, params: 'ola' });
+    await waitFor(() => expect(answers).toHaveLength(2));
+    answers[1]!(page([reservation({ id: 2 })]));
+    await waitFor(() => expect(scope.getState($queue)?.data.map((r) => r.id)).toEqual([2]));
+    answers[0]!(page([reservation({ id: 1 })]));
+    await new Promise((r) => setTimeout(r, 10));
+    expect(scope.getState($queue)?.data.map((r) => r.id)).toEqual([2]);
+    expect(scope.getState($filters).q).toBe('ola');
+  });
+});
+
+describe('the reservation on screen', () => {
+  it('a fetch that left before an action\'s answer never puts the older version back', async () => {
+    let answerOld: (d: StaffReservationDetail) => void = () => undefined;
+    const scope = fork({
+      values: [[$detail, reservation({ version: 4 })]],
+      handlers: [
+        [loadDetailFx, () => new Promise((resolve) => (answerOld = resolve))],
+        [sendActionFx, (a: SentAction) => Promise.resolve(reservation({ id: a.id, statusId: 4, version: 5 }))],
+      ],
+    });
+    void allSettled(detailRefreshRequested, { scope, params: 1001 });
+    void allSettled(actionRequested, { scope, params: { kind: 'ready' } });
+    await waitFor(() => expect(scope.getState($detail)?.version).toBe(5));
+    answerOld(reservation({ version: 4 }));
+    await new Promise((r) => setTimeout(r, 10));
+    expect(scope.getState($detail)).toMatchObject({ version: 5, statusId: 4 });
+  });
+
+  it('while the provider still runs an operation, the detail is fetched again until it is done', async () => {
+    let fetched = 0;
+    const pendingPayment = { ...reservation().payment!, pendingOperations: 1 };
+    const scope = staffScope(shopStaff, {
+      detail: (id) => (fetched++, Promise.resolve(reservation({ id, statusId: 5, version: 6, payment: fetched < 2 ? pendingPayment : { ...pendingPayment, pendingOperations: 0, capturedAmount: 129700 } }))),
+    });
+    mount(scope, <StaffPage reservationId={1001} />);
+    expect((await screen.findByText('Venter på betalingsløsningen (1)')).getAttribute('role')).toBe('status');
+    await waitFor(() => expect(screen.getByText('Betalt og trukket')).toBeTruthy(), { timeout: 4000 });
+    expect(fetched).toBe(2);
+    await new Promise((r) => setTimeout(r, 2500));
+    expect(fetched).toBe(2);
+  });
+
+  it('a failed refresh keeps the reservation on screen', async () => {
+    let fetched = 0;
+    const scope = staffScope(shopStaff, { detail: (id) => (++fetched === 1 ? Promise.resolve(reservation({ id })) : Promise.reject(status(500))) });
+    mount(scope, <StaffPage reservationId={1001} />);
+    await screen.findByRole('heading', { name: 'Reservasjon 1001' });
+    await act(() => allSettled(detailRefreshRequested, { scope, params: 1001 }));
+    expect(screen.getByRole('heading', { name: 'Reservasjon 1001' })).toBeTruthy();
+  });
+});
+
+describe('actions', () => {
+  it('"Klar til henting" sends the version shown and a fresh key per press; the answer is the new state, focus on the result', async () => {
+    const sent: SentAction[] = [];
+    const scope = staffScope(shopStaff, {
+      send: (a) => (sent.push(a), Promise.resolve(reservation({ id: a.id, statusId: 4, version: a.version + 1, pickupUntil: '2099-11-26T16:00:00Z' }))),
+    });
+    mount(scope, <StaffPage reservationId={1001} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Klar til henting' }));
+    const done = await screen.findByText('Reservasjonen er klar til henting. Kunden har fått beskjed.');
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({ id: 1001, version: 4, request: { kind: 'ready' } });
+    expect(sent[0]!.requestKey).toMatch(/^[0-9a-f-]{32,36}$/);
+    expect(scope.getState($detail)?.version).toBe(5);
+    await waitFor(() => expect(document.activeElement?.outerHTML).toContain('Reservasjonen er klar til henting'));
+    // Now ready: "Hentet" with per-line counts, "Ikke hentet" locked until the window ends.
+    expect(screen.getByRole('button', { name: 'Hentet' })).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Ikke hentet' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('a partial pickup asks first, then sends only the handed-over units', async () => {
+    const sent: SentAction[] = [];
+    const scope = staffScope(shopStaff, {
+      detail: (id) => Promise.resolve(reservation({ id, statusId: 4, pickupUntil: '2099-01-01T00:00:00Z' })),
+      send: (a) => (sent.push(a), Promise.resolve(reservation({ id: a.id, statusId: 5, version: 6, lines: [line({ fulfilledCount: 1 }), line({ id: 12, count: 1, fulfilledCount: 0 })] }))),
+    });
+    mount(scope, <StaffPage reservationId={1001} />);
+    fireEvent.change(await screen.findByLabelText('Utlevert av Skalljakke M / Blå'), { target: { value: '1' } });
+    fireEvent.change(screen.getByLabelText('Utlevert av Bukse L / Svart'), { target: { value: '0' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Hentet' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog.textContent).toContain('trekker betalingen for varene som er utlevert');
+    expect(sent).toEqual([]);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Ja, fortsett' }));
+    await screen.findByText('Registrert som hentet.');
+    expect(sent[0]!.request).toEqual({ kind: 'collected', lines: [{ lineId: 11, count: 1 }] });
+  });
+
+  it('a stale screen (409): the server\'s Norwegian message and "Last inn på nytt", which fetches the reservation again', async () => {
+    let fetched = 0;
+    const scope = staffScope(shopStaff, {
+      detail: (id) => (fetched++, Promise.resolve(reservation({ id, version: 4 + fetched }))),
+      send: () => Promise.reject(status(409, 'Reservasjonen er endret av en annen. Last inn på nytt.')),
+    });
+    mount(scope, <StaffPage reservationId={1001} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Klar til henting' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Reservasjonen er endret av en annen. Last inn på nytt.');
+    fireEvent.click(within(alert).getByRole('button', { name: 'Last inn på nytt' }));
+    await waitFor(() => expect(fetched).toBe(2));
+    await waitFor(() => expect(scope.getState($detail)?.version).toBe(6));
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('a provider failure is shown with the server\'s message', async () => {
+    const scope = staffScope(shopStaff, {
+      detail: (id) => Promise.resolve(reservation({ id, homeDelivery: true, delivery: 'delivery' })),
+      send: () => Promise.reject(status(502, 'Klarna avviste trekket. Ingenting er belastet.')),
+    });
+    mount(scope, <StaffPage reservationId={1001} />);
+    const url = await screen.findByLabelText('Sporingslenke fra fraktselskapet');
+    fireEvent.change(url, { target: { value: 'http://ikke-sikker.no/x' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Sendt' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Skriv inn en gyldig lenke som begynner med https://');
+    fireEvent.change(url, { target: { value: 'https://sporing.posten.no/370' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Sendt' }));
+    fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Ja, fortsett' }));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('Klarna avviste trekket. Ingenting er belastet.'));
+  });
+
+  it('a refund needs a reason; the amount is typed in kroner and sent in øre', async () => {
+    const sent: SentAction[] = [];
+    const scope = staffScope(customerService, {
+      detail: (id) => Promise.resolve(reservation({ id, statusId: 5, lines: [line({ fulfilledCount: 2 })], payment: { ...reservation().payment!, capturedAmount: 99800 } })),
+      send: (a) => (sent.push(a), Promise.resolve(reservation({ id: a.id, statusId: 5, version: 9 }))),
+    });
+    mount(scope, <StaffPage reservationId={1001} />);
+    fireEvent.change(await screen.findByLabelText('Eller et beløp i kroner'), { target: { value: '199,50' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Refunder' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Skriv en årsak.');
+    fireEvent.change(screen.getByLabelText('Årsak (påkrevd)'), { target: { value: 'Reklamasjon: glidelås' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Refunder' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog.textContent).toContain('199,50\u00a0kr');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Ja, fortsett' }));
+    await screen.findByText('Refusjonen er sendt til betalingsløsningen.');
+    expect(sent[0]!.request).toEqual({ kind: 'refund', amount: 19950, reason: 'Reklamasjon: glidelås' });
+  });
+
+  it('removing a line sends the line, the count and whether it goes back on the shelf (no money moves: no question)', async () => {
+    const sent: SentAction[] = [];
+    const scope = staffScope(shopStaff, { send: (a) => (sent.push(a), Promise.resolve(reservation({ id: a.id, version: 5 }))) });
+    mount(scope, <StaffPage reservationId={1001} />);
+    fireEvent.change(await screen.findByRole('combobox', { name: 'Vare' }), { target: { value: '11' } });
+    fireEvent.change(screen.getByLabelText('Antall som fjernes'), { target: { value: '3' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Fjern' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Antallet må være et helt tall innenfor det som er igjen.');
+    fireEvent.change(screen.getByLabelText('Antall som fjernes'), { target: { value: '1' } });
+    fireEvent.click(screen.getByLabelText('Legg tilbake på lager'));
+    fireEvent.click(screen.getByRole('button', { name: 'Fjern' }));
+    await screen.findByText('Varen er fjernet.');
+    expect(sent[0]!.request).toEqual({ kind: 'remove-line', lineId: 11, count: 1, restock: false });
+  });
+
+  it('a return names the shop the goods came back to and the units', async () => {
+    const sent: SentAction[] = [];
+    const scope = staffScope(customerService, {
+      detail: (id) => Promise.resolve(reservation({ id, statusId: 6, homeDelivery: true, lines: [line({ fulfilledCount: 2 })], payment: { ...reservation().payment!, capturedAmount: 99800 } })),
+      send: (a) => (sent.push(a), Promise.resolve(reservation({ id: a.id, statusId: 6, version: 9 }))),
+    });
+    mount(scope, <StaffPage reservationId={1001} />);
+    fireEvent.change(await screen.findByRole('combobox', { name: 'Varene er tilbake i butikken' }), { target: { value: '2' } });
+    fireEvent.change(screen.getByLabelText('Antall returnert av Skalljakke M / Blå'), { target: { value: '2' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Registrer retur' }));
+    await screen.findByText('Returen er registrert.');
+    expect(sent[0]!.request).toEqual({ kind: 'returned', shopId: 2, lines: [{ lineId: 11, count: 2 }] });
+  });
+
+  it('shop staff get no refund or return on a collected reservation; operations refused at the provider are shown', async () => {
+    const scope = staffScope(shopStaff, {
+      detail: (id) => Promise.resolve(reservation({ id, statusId: 5, lines: [line({ fulfilledCount: 2 })], payment: { ...reservation().payment!, capturedAmount: 99800, failedOperations: 1 } })),
+    });
+    mount(scope, <StaffPage reservationId={1001} />);
+    expect((await screen.findByRole('alert')).textContent).toBe('Én operasjon ble avvist hos betalingsløsningen. Ingen penger er flyttet for den; kontakt kundeservice.');
+    expect(screen.queryByRole('heading', { name: 'Handlinger' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Refunder' })).toBeNull();
+  });
+
+  it('an id that is not a number, or one the API does not know: "Fant ikke reservasjonen."', async () => {
+    mount(staffScope(shopStaff, { detail: () => Promise.reject(status(404, 'Fant ikke reservasjonen.')) }), <StaffPage reservationId={999} />);
+    expect((await screen.findByRole('alert')).textContent).toBe('Fant ikke reservasjonen.');
+  });
+
+  it('two presses while the first is on its way send once (the button press is the unit)', async () => {
+    const sent: SentAction[] = [];
+    let answer: (d: StaffReservationDetail) => void = () => undefined;
+    const scope = staffScope(shopStaff, { send: (a) => (sent.push(a), new Promise((resolve) => (answer = resolve))) });
+    await allSettled(detailOpened, { scope, params: 1001 });
+    void allSettled(actionRequested, { scope, params: { kind: 'ready' } });
+    void allSettled(actionRequested, { scope, params: { kind: 'ready' } });
+    await act(async () => {
+      await new Promise((r) => setTimeout(r, 10));
+    });
+    expect(sent).toHaveLength(1);
+    answer(reservation({ statusId: 4, version: 5 }));
+  });
+});
