@@ -10,7 +10,7 @@
  */
 import { formatMoney, MONTHS, WEEKDAYS } from '@shop/contracts/format';
 import type { MailMessage } from '../accounts/mail.js';
-import { escapeHtml } from '../server/firstView.js';
+import { escapeHtml } from '../server/html.js';
 
 export type OrderMailKind = 'confirmation' | 'ready' | 'shipped' | 'not-collected' | 'cancelled' | 'refunded';
 

@@ -11,10 +11,8 @@ import { matchesCategoryParam } from '@shop/contracts/format';
 import { categoryDisplayName } from '@shop/contracts/mappers';
 import { cookieNoticeTexts } from '@shop/contracts/texts';
 import type { RawBanner, RawCategory, RawTenant } from '@shop/contracts/types';
+import { escapeHtml } from './html.js';
 
-/** Text for HTML content and double-quoted attribute values. */
-export const escapeHtml = (value: string) =>
-  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** SPEC §3/§4: consent is the cookie `cookiesAccepted=true` (the shell's consent/cookieConsent.ts reads the same). */
 export function consentGiven(cookieHeader: string | undefined): boolean {
