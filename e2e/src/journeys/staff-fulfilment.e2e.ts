@@ -149,7 +149,11 @@ describe('the shop workspace', () => {
     expect(await staff.page.getByRole('main').innerText()).toContain(target.name);
     await act(staff.page, 'Klar til henting', 'Reservasjonen er klar til henting');
     const mail = await mailbox.waitFor((m) => m.to.includes(SHOPPER.email) && m.subject.includes(String(id)) && /henting/i.test(m.subject));
-    expect(mail.subject).toContain('Klar til henting');
+    expect(mail.subject).toBe(`Reservasjon ${id} er klar til henting`);
+    // Text and HTML parts, each with the order's lines and where to pick them up.
+    expect(mail.body).toContain(target.name);
+    expect(mail.body).toContain('Oslo Sentrum');
+    expect(mail.html).toContain('Oslo Sentrum');
     expect(await axeSerious(staff.page)).toEqual([]);
 
     // The customer's history says so, with the pickup deadline.
