@@ -68,6 +68,10 @@ export const texts = {
   searchNoHits: (query: string) => `Ingen treff for «${query}». Sjekk stavemåten eller prøv et annet ord.`,
   searchFailed: 'Søket feilet. Prøv igjen.',
   suggestions: 'Forslag',
+  suggestedProducts: 'Produkter',
+  suggestedCategories: 'Kategorier',
+  /** The search page's own box, beside the header's. */
+  searchRefine: 'Endre søket',
   allResults: (query: string) => `Se alle treff for «${query}»`,
 
   // selection

@@ -3,10 +3,14 @@
  * @shop/contracts (`parseSearchFilters`, used by the client to build the strings); this module decides what the fields
  * mean in the database and rejects anything it cannot answer exactly, so a bad filter is a 400, never a 500.
  *
- * Multi-valued fields (an article has several colour groups, genders and shops; kept as arrays in the search index
+ * Multi-valued fields (an article has several colour groups and shops; kept as arrays in the search index
  * `article_search`, GIN-indexed) follow Meilisearch's array rules:
  * a positive rule holds when ANY value matches; `!=`, `NOT IN` and `NOT … TO` hold when NO value matches; `EXISTS`
  * holds when there is at least one value.
+ *
+ * Genders are strict by id (issue 21): `GenderID` is the article's own gender, as in the web shape (`gender`,
+ * `genders: [GenderID]`) and the category listings' gender filter. The index's gender array also holds the extra
+ * genders (a unisex article lists Herre and Dame), which made `GenderID IN [1]` answer unisex articles as men's.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { parseSearchFilters, SEARCH_FILTER_FIELDS, type FilterRule, type SearchFilterField } from '@shop/contracts/validation';
@@ -40,6 +44,12 @@ interface FieldSpec {
   array?: SQL;
   /** The same values as a bit set (bit n = id n, for ids 0…62; see BIT_SET_MAX_ID), beside `array`. */
   bits?: SQL;
+  /**
+   * A bit set holding the scalar's value and perhaps more (the index keeps an article's own gender with its extra
+   * genders). A positive rule (`=`, `IN`) tests it first: a row without the bit cannot match, and the test is one
+   * integer AND on the index row, so only the rows that may match look the scalar up.
+   */
+  superset?: SQL;
   what: string;
 }
 
@@ -60,7 +70,12 @@ const grossPrice = (now: Date) => {
 
 export const FIELD_SPECS: Record<SearchFilterField, FieldSpec> = {
   ColorGroupID: { kind: 'id', what: 'colour groups of the variants\' colours', array: sql`s.color_group_ids`, bits: sql`s.color_group_bits` },
-  GenderID: { kind: 'id', what: 'the article gender and its extra genders', array: sql`s.gender_ids`, bits: sql`s.gender_bits` },
+  GenderID: {
+    kind: 'id',
+    what: "the article's own gender (strict: never its extra genders, so a unisex article is not a men's article)",
+    scalar: sql`(select a.gender_id from articles a where a.id = s.article_id)`,
+    superset: sql`s.gender_bits`,
+  },
   ProductLineID: { kind: 'id', what: 'product line (brand)', scalar: sql`s.product_line_id` },
   ShopID: { kind: 'id', what: 'shops with stock (qty > 0) of any variant', array: sql`s.shop_ids`, bits: sql`s.shop_bits` },
   GrossPrice: { kind: 'price', what: 'price the shopper pays, øre incl. VAT, after running campaigns', scalar: grossPrice },
@@ -180,6 +195,12 @@ function arrayCondition(column: SQL, rule: FilterRule, bits?: SQL): SQL {
   }
 }
 
+/** The bit test that must hold for a positive rule to hold (see FieldSpec.superset), or null when there is none. */
+function supersetCondition(bits: SQL, rule: FilterRule): SQL | null {
+  if (rule.operator !== '=' && rule.operator !== 'IN') return null;
+  return bitCondition(bits, rule);
+}
+
 export interface CompiledFilters {
   rules: FilterRule[];
   /** All rules joined with AND, or null when there are none. */
@@ -217,11 +238,11 @@ export function compileFilters(text: string, now: Date = new Date()): CompiledFi
     }
     const normalised = { ...rule, field };
     rules.push(normalised);
-    conditions.push(
-      spec.scalar
-        ? scalarCondition(typeof spec.scalar === 'function' ? spec.scalar(now) : spec.scalar, spec.kind, normalised)
-        : arrayCondition(spec.array!, normalised, spec.bits),
-    );
+    const condition = spec.scalar
+      ? scalarCondition(typeof spec.scalar === 'function' ? spec.scalar(now) : spec.scalar, spec.kind, normalised)
+      : arrayCondition(spec.array!, normalised, spec.bits);
+    const narrowed = spec.superset ? supersetCondition(spec.superset, normalised) : null;
+    conditions.push(narrowed ? sql`${narrowed} and ${condition}` : condition);
   }
   if (problems.length > 0) throw new SearchFilterError(problems);
   return {

@@ -15,6 +15,8 @@ const at = (now: Date, days: number) => new Date(now.getTime() + days * DAY);
 export const BRAND_NAME = HOUSE_BRAND;
 export const COMPANY_NAME = 'Staut Sport AS';
 export const CUSTOMER_SERVICE_EMAIL = 'kundeservice@staut.no';
+/** The brand with the single-line header and hidden search (SPEC §2); not the shop's own brand. */
+export const SINGLE_LINE_HEADER_BRAND = 'Staut Mini';
 
 /**
  * tenant_settings rows (key → JSON value). `menuBrands` lists, per menu entry of SPEC §2 (support, maintenance,
@@ -29,7 +31,9 @@ export function tenantSettingsRows(): Array<{ key: string; value: unknown }> {
     { key: 'customerServiceEmail', value: CUSTOMER_SERVICE_EMAIL },
     { key: 'customerServicePhone', value: '22 00 55 55' },
     { key: 'menuBrands', value: { support: [BRAND_NAME], maintenance: [BRAND_NAME], about: [BRAND_NAME], policy: [BRAND_NAME] } },
-    { key: 'singleLineHeaderBrand', value: BRAND_NAME },
+    // SPEC §2: the single-line header, footer and hidden search are for the brand named here. That is a sister brand,
+    // not Staut: Staut's header keeps its search at both widths (issue 21).
+    { key: 'singleLineHeaderBrand', value: SINGLE_LINE_HEADER_BRAND },
     { key: 'foundedYear', value: 2012 },
     { key: 'memberWarrantyYears', value: 5 },
     { key: 'availableShopId', value: 55 },

@@ -161,6 +161,11 @@ function describeSeeded(getQuery: () => Query) {
     for (const key of ['brandName', 'chainId', 'menuBrands', 'singleLineHeaderBrand', 'customerServiceEmail', 'companyName']) {
       expect(settings.map((s) => s.key)).toContain(key);
     }
+    // The hidden search (and single-line header) is for a brand named in configuration, not Staut (issue 21).
+    const brand = await q<{ brand: string; singleLine: string }>(
+      "select (select value #>> '{}' from tenant_settings where key = 'brandName') as brand, (select value #>> '{}' from tenant_settings where key = 'singleLineHeaderBrand') as \"singleLine\"",
+    );
+    expect(brand[0]).toEqual({ brand: 'Staut', singleLine: 'Staut Mini' });
     const layouts = await q<{ name: string; published: boolean; slots: { subBanners: unknown[]; grid: unknown[] } }>(
       'select name, published, slots from home_layouts order by name',
     );

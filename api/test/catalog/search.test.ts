@@ -154,9 +154,18 @@ describe.each(testDatabaseKinds())('search on %s', (kind) => {
       ['ColorGroupID < 2', [101, 104, 105, 106, 107, 109, 110, 502]],
       ['ColorGroupID > 2', [102, 201, 202, 503, 504]],
       ['NOT ColorGroupID 1 TO 2', [102, 201, 202, 301, 503, 504]],
-      ['GenderID IN [10]', [501]],
+      // Strict by id (issue 21): the article's own gender, never its extra genders (501 is Dame with Uni as an extra;
+      // the demo's unisex articles carry Herre and Dame as extras and filled "GenderID IN [1]" with unisex hits).
+      ['GenderID IN [10]', []],
+      ['GenderID = 10', []],
+      ['GenderID IN [2,10]', [201, 501]],
       ['genders IN [2]', [201, 501]],
       ['GenderID = 2', [201, 501]],
+      ['GenderID IN [1]', VISIBLE.filter((id) => id !== 201 && id !== 501 && id !== 301)], // 301 has no gender
+      ['GenderID != 10', VISIBLE],
+      ['GenderID NOT IN [10,1]', [201, 301, 501]],
+      ['GenderID 3 TO 12', []],
+      ['GenderID > 1', [201, 501]],
       ['GenderID EXISTS AND GenderID != 1', [201, 501]],
       ['ProductLineID = 3', [102, 106, 110, 201, 202, 501]],
       ['brands IN [1]', [104, 301, 502]],

@@ -118,6 +118,8 @@ describe('totalBound', () => {
   });
 });
 
+const OWN_GENDER = '(select a.gender_id from articles a where a.id = s.article_id)';
+
 describe('compileFilters', () => {
   const dialect = new PgDialect();
   const now = new Date('2026-11-24T12:00:00Z');
@@ -137,11 +139,13 @@ describe('compileFilters', () => {
     ['ColorGroupID IN [1,63]', 's.color_group_ids && $1::int[]', [[1, 63]]],
     ['ShopID NOT IN [55,62]', '(s.shop_bits & $1::int8) = 0', ['4647714815446351872']],
     ['ShopID NOT IN [70]', 'not (s.shop_ids && $1::int[])', [[70]]],
-    ['GenderID = 2', '(s.gender_bits & $1::int8) <> 0', ['4']],
-    ['GenderID = 64', 's.gender_ids @> array[$1::int]', [64]],
-    ['GenderID != 2', '(s.gender_bits & $1::int8) = 0', ['4']],
-    ['GenderID != 99', 'not (s.gender_ids @> array[$1::int])', [99]],
-    ['GenderID 1 TO 3', 'exists (select 1 from unnest(s.gender_ids) as f(v) where f.v between $1::int and $2::int)', [1, 3]],
+    // Genders are strict by id: the article's own gender, looked up only for rows whose gender bit set may match.
+    ['GenderID = 2', `(s.gender_bits & $1::int8) <> 0 and ${OWN_GENDER} = $2::int`, ['4', 2]],
+    ['GenderID IN [1,10]', `(s.gender_bits & $1::int8) <> 0 and ${OWN_GENDER} = any($2::int[])`, ['1026', [1, 10]]],
+    ['GenderID = 64', `${OWN_GENDER} = $1::int`, [64]],
+    ['GenderID != 2', `${OWN_GENDER} is distinct from $1::int`, [2]],
+    ['GenderID NOT IN [1]', `(${OWN_GENDER} is null or ${OWN_GENDER} <> all($1::int[]))`, [[1]]],
+    ['GenderID 1 TO 3', `${OWN_GENDER} between $1::int and $2::int`, [1, 3]],
     ['ShopID EXISTS', 'cardinality(s.shop_ids) > 0', []],
     ['ProductLineID NOT IN [3]', '(s.product_line_id is null or s.product_line_id <> all($1::int[]))', [[3]]],
     ['ArticleGroup3ID 1 TO 2', 's.group3_id between $1::int and $2::int', [1, 2]],

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { useUnit } from 'effector-react';
 import { $user, $userLoaded } from '@shop/contracts/bus';
 import { RESERVATION_STATUS } from '@shop/contracts/constants';
-import { formatDate, formatMoney } from '@shop/contracts/format';
+import { formatMoney } from '@shop/contracts/format';
 import { osloDateTime } from '../ui/dates.js';
 import { productPath } from '@shop/contracts/routes';
 import type { CustomerOrder, Reservation, Review } from '@shop/contracts/types';
@@ -11,6 +11,7 @@ import { hasMore, ordersHistory, reservationsHistory, reviewsHistory, type Histo
 import { texts } from '../texts.js';
 import { withPaths, type AccountPaths } from '../paths.js';
 import { ErrorMessage } from '../ui/Field.js';
+import { TimeAgo } from '../ui/TimeAgo.js';
 import styles from '../ui/ui.module.css';
 
 function HistorySection<T>({ id, title, empty, list, render }: { id: string; title: string; empty: string; list: HistoryList<T>; render: (item: T) => ReactNode }) {
@@ -38,7 +39,7 @@ function ReservationItem({ r }: { r: Reservation }) {
   return (
     <li className={styles.card}>
       <h3>
-        {texts.reservationNo(r.id)} · {formatDate(r.date)}
+        {texts.reservationNo(r.id)} · <TimeAgo at={r.date} />
       </h3>
       <p>
         {r.delivery ? texts.delivery : texts.pickup} · {texts.status(r.statusID)}
@@ -68,7 +69,7 @@ function OrderItem({ o }: { o: CustomerOrder }) {
   return (
     <li className={styles.card}>
       <h3>
-        {texts.orderNo(o.OrderID)} · {formatDate(o.DateCreated)}
+        {texts.orderNo(o.OrderID)} · <TimeAgo at={o.DateCreated} />
       </h3>
       <ul>
         {o.orderlines.map((line) => (
@@ -105,7 +106,9 @@ function ReviewItem({ r }: { r: Review }) {
       <p aria-label={texts.rating(r.rating)}>{'★'.repeat(r.rating) + '☆'.repeat(Math.max(0, 5 - r.rating))}</p>
       <p>{r.content}</p>
       <p>
-        <Link to={productPath(r.reviewable_id)}>{formatDate(r.created_at)}</Link> · {r.approved ? texts.approved : texts.pending}
+        <Link to={productPath(r.reviewable_id)}>
+          <TimeAgo at={r.created_at} />
+        </Link> · {r.approved ? texts.approved : texts.pending}
       </p>
       {r.reply ? <blockquote>{r.reply}</blockquote> : null}
     </li>

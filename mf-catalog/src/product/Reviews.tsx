@@ -1,7 +1,7 @@
-import { formatDate } from '@shop/contracts/format';
 import type { Review } from '@shop/contracts/types';
 import { Stars } from '../pricing/Labels.js';
 import { formatRating } from '../pricing/labels.js';
+import { TimeAgo } from '../shared/TimeAgo.js';
 import { texts } from '../texts.js';
 import type { ReviewSummary } from './reviews.js';
 import styles from './ProductPage.module.css';
@@ -34,7 +34,7 @@ export function Reviews({ reviews, summary }: { reviews: readonly Review[]; summ
             <li key={review.id} className={styles.review}>
               <p className={styles.reviewHead}>
                 <Stars rating={review.rating} /> <strong>{review.customer}</strong>{' '}
-                <span className={styles.muted}>{formatDate(review.created_at)}</span>
+                <TimeAgo className={styles.muted} at={review.created_at} />
               </p>
               <p>{review.content}</p>
               {review.size_color && <p className={styles.muted}>{texts.sizeColorBought(review.size_color)}</p>}

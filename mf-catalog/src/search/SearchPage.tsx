@@ -16,8 +16,8 @@ export function queryFromParam(param: string | undefined): string {
 }
 
 /**
- * Exposed as `mf_catalog/SearchPage` on /search/{query}: its own search box (the header hides search for single-line
- * brands), hits with facets (colour groups, genders, brands, shops, price) whose state lives in the URL query.
+ * Exposed as `mf_catalog/SearchPage` on /search/{query}: its own box to change the query (named apart from the
+ * header's; the header hides search for the single-line brand), hits with facets (colour groups, genders, brands, shops, price) whose state lives in the URL query.
  */
 export default function SearchPage(props: Partial<SearchPageProps>) {
   const params = useParams();
@@ -27,7 +27,7 @@ export default function SearchPage(props: Partial<SearchPageProps>) {
       <section className={styles.page}>
         <h1 className={styles.title}>{texts.searchLabel}</h1>
         <p>{texts.searchEmptyQuery}</p>
-        <SearchBox />
+        <SearchBox label={texts.searchRefine} />
       </section>
     );
   }
@@ -36,7 +36,7 @@ export default function SearchPage(props: Partial<SearchPageProps>) {
       key={query}
       query={query}
       title={texts.searchTitle(query)}
-      headerExtra={<SearchBox initialQuery={query} />}
+      headerExtra={<SearchBox initialQuery={query} label={texts.searchRefine} />}
       genderOptions={(genders) => genders}
       countText={texts.searchHits}
       emptyText={texts.searchNoHits(query)}

@@ -4,6 +4,7 @@ import { getBlogCategories, getBlogCategory, getBlogPosts } from '@shop/contract
 import { formatDateLong } from '@shop/contracts/format';
 import type { BlogCategory, BlogPost, PageMeta } from '@shop/contracts/types';
 import { LoadState } from '../shared/LoadState.js';
+import { TimeAgo } from '../shared/TimeAgo.js';
 import { useLoad } from '../shared/useLoad.js';
 import { texts } from './texts.js';
 import { remainingCount } from './remaining.js';
@@ -37,7 +38,9 @@ export function PostCard({ post }: { post: BlogPost }) {
       <span className={styles.cardBody}>
         <strong>{post.title}</strong>
         <br />
-        <small>{formatDateLong(post.publishedAt)}</small>
+        <small>
+          <TimeAgo at={post.publishedAt} absolute={formatDateLong} />
+        </small>
       </span>
     </Link>
   );

@@ -4,6 +4,7 @@ import { pathFor, productPath } from '@shop/contracts/routes';
 import type { Article, BlogPost } from '@shop/contracts/types';
 import { CatalogWidget } from '../federation/CatalogWidget.js';
 import { Html } from '../shared/Html.js';
+import { TimeAgo } from '../shared/TimeAgo.js';
 import { texts } from './texts.js';
 import styles from '../content.module.css';
 
@@ -28,7 +29,7 @@ export function BlogPostView({ post, headingLevel = 1 }: { post: BlogPost; headi
     <article className={styles.page} aria-labelledby={`post-${post.id}`}>
       <Heading id={`post-${post.id}`}>{post.title}</Heading>
       <p className={styles.meta}>
-        {texts.published(formatDateLong(post.publishedAt))}
+        {texts.published} <TimeAgo at={post.publishedAt} absolute={formatDateLong} />
         {post.categories.map((c) => (
           <Link key={c.id} className={styles.tag} to={pathFor('blogCategory', { slug: c.slug })}>
             {c.name}

@@ -10,6 +10,7 @@ export const texts = {
   categoriesLabel: 'Kategorier',
   productsInPost: 'Produkter i innlegget',
   mainProduct: 'Utvalgt produkt',
-  published: (date: string) => `Publisert ${date}`,
+  /** Followed by when: "Publisert for 3 dager siden". */
+  published: 'Publisert',
   postsCount: (n: number) => (n === 1 ? '1 innlegg' : `${n} innlegg`),
 } as const;

@@ -100,3 +100,29 @@ export function relativeTime(input: DateInput, now: DateInput = new Date()): str
   const words = durationInWords(diff);
   return diff > 0 ? `om ${words}` : `for ${words} siden`;
 }
+
+/** What a `<time>` element shows for a moment shoppers read: the relative wording, the absolute date on hover. */
+export interface TimeLabel {
+  /** "for 3 dager siden" / "om en time". */
+  text: string;
+  /** The machine-readable moment (ISO 8601) for `<time dateTime>`. */
+  dateTime: string;
+  /** The absolute date for `title` (hover, long press): "22.11.2026 kl. 09:05" unless another format is given. */
+  title: string;
+}
+
+/**
+ * The label of a moment shown relative to `now` (SPEC: relative-time units, "for … siden" / "om …"), with the
+ * absolute date for the title. Null for a missing or invalid date, so nothing is printed rather than "NaN".
+ */
+export function timeLabel(
+  input: DateInput | null | undefined,
+  now: DateInput = new Date(),
+  absolute: (date: Date) => string = formatDateTime,
+): TimeLabel | null {
+  if (input === null || input === undefined || input === '') return null;
+  const date = toDate(input);
+  const text = relativeTime(date, now);
+  if (text === '') return null;
+  return { text, dateTime: date.toISOString(), title: absolute(date) };
+}

@@ -8,6 +8,7 @@ import {
   formatDateWithWeekday,
   mondayFirstIndex,
   relativeTime,
+  timeLabel,
   weekdayName,
   weekdaysMondayFirst,
 } from './dates.js';
@@ -146,8 +147,51 @@ describe('relative time (SPEC wording)', () => {
     [new Date(now.getTime() - 5 * s), 'for et par sekunder siden'],
     [new Date(now.getTime() + h), 'om en time'],
     [new Date(now.getTime() - 2 * 365 * day), 'for 2 år siden'],
+    [new Date(now.getTime() - 30 * s), 'for et par sekunder siden'],
+    [new Date(now.getTime() + 30 * s), 'om et par sekunder'],
+    [new Date(now.getTime() - 60 * s), 'for et minutt siden'],
+    [new Date(now.getTime() - 5 * min), 'for 5 minutter siden'],
+    [new Date(now.getTime() - h), 'for en time siden'],
+    [new Date(now.getTime() - 3 * h), 'for 3 timer siden'],
+    [new Date(now.getTime() - day), 'for en dag siden'],
+    [new Date(now.getTime() + day), 'om en dag'],
+    [new Date(now.getTime() - 7 * day), 'for en uke siden'],
+    [new Date(now.getTime() + 14 * day), 'om 2 uker'],
+    [new Date(now.getTime() - 31 * day), 'for en måned siden'],
+    [new Date(now.getTime() - 90 * day), 'for 3 måneder siden'],
+    [new Date(now.getTime() - 365 * day), 'for et år siden'],
+    [new Date(now.getTime() + 400 * day), 'om et år'],
+    [now.toISOString(), 'for et par sekunder siden'],
+    [now.getTime() - 3 * day, 'for 3 dager siden'],
+    ['ikke en dato', ''],
   ])('%s → %s', (date, text) => {
     expect(relativeTime(date, now)).toBe(text);
+  });
+
+  it.each([
+    // Round-ups never jump a unit: 36 h is two days, 6.5 days a week, 25.5 days four weeks, 45 days a month.
+    [36 * h, '2 dager'],
+    [6.5 * day, 'en uke'],
+    [10 * day, 'en uke'],
+    [25 * day, '4 uker'],
+    [26 * day, 'en måned'],
+    [45 * day, 'en måned'],
+    [46 * day, '2 måneder'],
+    [320 * day, 'et år'],
+    [545 * day, '2 år'],
+    [-3 * day, '3 dager'],
+  ])('boundary %d ms → %s', (ms, words) => {
+    expect(durationInWords(ms)).toBe(words);
+  });
+
+  it('labels a moment for a <time> element: relative text, ISO dateTime, absolute title', () => {
+    const then = new Date(2026, 10, 19, 9, 5);
+    expect(timeLabel(then, now)).toEqual({ text: 'for 3 dager siden', dateTime: then.toISOString(), title: '19.11.2026 kl. 09:05' });
+    expect(timeLabel(then.toISOString(), now, formatDateLong)?.title).toBe('19. november 2026');
+    expect(timeLabel(null, now)).toBeNull();
+    expect(timeLabel(undefined, now)).toBeNull();
+    expect(timeLabel('', now)).toBeNull();
+    expect(timeLabel('2026-13-45', now)).toBeNull();
   });
 });
 
