@@ -16,6 +16,14 @@ export const texts = {
   remove: 'Fjern',
   removeLine: (name: string) => `Fjern ${name} fra handlekurven`,
   atLimit: 'Du har nådd maks antall for denne varen.',
+  // The cart's answer to an add (SPEC §4 cart add), shown where the shopper added (product page, cart line).
+  added: (name: string) => `${name} er lagt i handlekurven.`,
+  increased: (name: string, count: number) => `${name} er lagt i handlekurven. Du har nå ${count} stk.`,
+  refusedLimit: (name: string, limit: number) => `${name} ble ikke lagt til: du kan kjøpe høyst ${limit} stk. av denne varen.`,
+  refusedStock: (name: string, stock: number) =>
+    stock > 0 ? `${name} ble ikke lagt til: det er bare ${stock} stk. på lager.` : `${name} ble ikke lagt til: varen er ikke på lager.`,
+  lineAtLimit: (limit: number) => `Maks ${limit} stk. per kunde.`,
+  lineAtStock: (stock: number) => `Bare ${stock} stk. på lager.`,
   subtotal: 'Varer',
   depositLine: 'Pant',
   freight: 'Frakt',

@@ -23,6 +23,18 @@ export interface CartLine {
   onlyCC: boolean;
 }
 
+/**
+ * The cart's answer to one `cartAddRequested` (SPEC §4 cart add): added/increased, or refused because of the web
+ * purchase limit or the first shop's stock. `message` is the Norwegian sentence to show the shopper.
+ */
+export interface CartAddAnswer {
+  ean: string;
+  outcome: 'added' | 'increased' | 'limit' | 'stock';
+  /** The line's count after the add (unchanged when refused). */
+  count: number;
+  message: string;
+}
+
 /** Items of GET /shipping_methods. */
 export interface RawShippingMethod {
   /** "delivery", "pickup", "express" … */
