@@ -2,7 +2,7 @@
  * Pure checkout rules (promo-code validity window — who may use a code is checkout/promocodes.ts —, discount, shipping price, VAT). Money is integer øre; VAT is derived from
  * the total, never stored twice (ARCHITECTURE "API conventions").
  */
-import { DEFAULT_FRIGHT_PRICE } from '@shop/contracts/constants';
+import { DEFAULT_FRIGHT_PRICE, WEB_SHOP_ID } from '@shop/contracts/constants';
 
 export const VAT_PERCENTAGE = 25;
 
@@ -52,4 +52,14 @@ export function shippingPrice(input: { home: boolean; methodPrice: number; lineF
 export function vatOf(total: number, vatPercentage = VAT_PERCENTAGE): { vat: number; net: number } {
   const vat = Math.round((total * vatPercentage) / (100 + vatPercentage));
   return { vat, net: total - vat };
+}
+
+/**
+ * The order a variant's shops are listed in (RawVariant.Shops): most units first, the web-shop stock (55) first among
+ * equals, then by shop id. The cart's rule (SPEC §4) caps a line at the stock of the FIRST shop listed, so the first is
+ * the shop that can serve the largest single line — exactly what a reservation can take, since a line is never split
+ * across shops (reservation.ts). Web stock wins ties because home delivery takes from it first.
+ */
+export function compareVariantShops(a: { shopId: number; qty: number }, b: { shopId: number; qty: number }): number {
+  return b.qty - a.qty || Number(b.shopId === WEB_SHOP_ID) - Number(a.shopId === WEB_SHOP_ID) || a.shopId - b.shopId;
 }
