@@ -15,7 +15,6 @@ export const texts = {
   increase: (name: string) => `Legg til én ${name}`,
   remove: 'Fjern',
   removeLine: (name: string) => `Fjern ${name} fra handlekurven`,
-  atLimit: 'Du har nådd maks antall for denne varen.',
   // The cart's answer to an add (SPEC §4 cart add), shown where the shopper added (product page, cart line).
   added: (name: string) => `${name} er lagt i handlekurven.`,
   increased: (name: string, count: number) => `${name} er lagt i handlekurven. Du har nå ${count} stk.`,
@@ -97,6 +96,8 @@ export const texts = {
   openingHours: 'Åpningstider',
   closed: 'Stengt',
   stockInShop: 'Lager i butikken',
+  shopHasAll: 'Har alle varene i handlekurven',
+  shopLacks: 'Mangler varer fra handlekurven – kan ikke velges',
   inStock: (qty: number) => `${qty} på lager`,
   notInStock: 'Ikke på lager',
   chooseShop: (name: string) => `Velg ${name}`,

@@ -10,6 +10,7 @@ import type {
   CheckoutInput,
   Customer,
   LatLng,
+  PickupAvailability,
   ReservationPayload,
   ShippingMethod,
   Shop,
@@ -218,6 +219,37 @@ export function lineStock(
 /** True when the shop has every line in the wanted count. */
 export function hasAllInStock(stock: Array<{ count: number; qty: number }>): boolean {
   return stock.every((line) => line.qty >= line.count);
+}
+
+export interface PickupChoice {
+  shop: Shop;
+  lines: Array<{ ean: string; name: string; count: number; qty: number }>;
+  /** The shop holds every line in its count: only such a shop may be chosen. */
+  complete: boolean;
+}
+
+/**
+ * Click-and-collect shops as the shopper sees them: each with the stock of every cart line, the shops that hold the
+ * whole cart first, each group in the order given (nearest first). The server's answer (GET /availability/pickup,
+ * the reservation's own check) decides when it is in; until then the stock the lines were added with does.
+ */
+export function pickupChoices(shops: Shop[], orders: CartLine[], availability: readonly PickupAvailability[] | null): PickupChoice[] {
+  const byShop = new Map((availability ?? []).map((a) => [a.shopId, a]));
+  return shops
+    .map((shop) => {
+      const known = byShop.get(shop.id);
+      if (availability === null || !known) {
+        const lines = lineStock(orders, shop.id);
+        // A shop the server did not list is not a pickup shop for this cart.
+        return { shop, lines, complete: availability === null ? hasAllInStock(lines) : false };
+      }
+      const qtyOf = new Map(known.lines.map((l) => [l.ean, l.qty]));
+      const lines = orders.map((line) => ({ ean: line.ean, name: line.name, count: line.count, qty: qtyOf.get(line.ean) ?? 0 }));
+      return { shop, lines, complete: known.complete && hasAllInStock(lines) };
+    })
+    .map((choice, index) => ({ choice, index }))
+    .sort((a, b) => Number(b.choice.complete) - Number(a.choice.complete) || a.index - b.index)
+    .map(({ choice }) => choice);
 }
 
 /** Opening hours Monday first: [{day: "mandag", hours: "10:00–20:00" | null}]. */

@@ -35,6 +35,20 @@ export interface CartAddAnswer {
   message: string;
 }
 
+/** One shop in GET /availability/pickup: whether it holds every line of the cart in the wanted count. */
+export interface RawPickupAvailability {
+  ShopID: number;
+  /** 1 when the shop holds every line in its count (a click-and-collect reservation there would be taken). */
+  Complete: 0 | 1;
+  Lines: Array<{ EanNo: string; Count: number; Qty: number }>;
+}
+
+export interface PickupAvailability {
+  shopId: number;
+  complete: boolean;
+  lines: Array<{ ean: string; count: number; qty: number }>;
+}
+
 /** Items of GET /shipping_methods. */
 export interface RawShippingMethod {
   /** "delivery", "pickup", "express" … */
