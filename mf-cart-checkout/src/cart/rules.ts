@@ -1,4 +1,4 @@
-import { DEFAULT_FRIGHT_PRICE } from '@shop/contracts/constants';
+import { DEFAULT_FRIGHT_PRICE, shippingPriceFor } from '@shop/contracts/constants';
 import type { CartError, CartLine, Discount, KlarnaOrder, QliroOrder } from '@shop/contracts/types';
 
 /**
@@ -116,7 +116,8 @@ export function lineFreight(line: CartLine): number {
  * shows it as "Frakt ved hjemlevering" and the checkout charges it (checkout/rules.ts `shippingPrice`), as the API does.
  */
 export function freightPrice(orders: CartLine[]): number {
-  return orders.reduce((max, order) => Math.max(max, lineFreight(order)), 0);
+  // An empty cart has nothing to send: 0, where the API's formula would fall back to the method's own price.
+  return orders.length === 0 ? 0 : shippingPriceFor('cart-freight', 0, orders.map(lineFreight));
 }
 
 /** A promo code's terms as the discount needs them. */

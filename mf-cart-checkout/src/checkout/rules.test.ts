@@ -30,8 +30,8 @@ import {
 
 const A = '7040000000017';
 const B = '7040000000024';
-const delivery: ShippingMethod = { id: 'delivery', name: 'Hjemlevering', description: null, price: 19900 };
-const pickup: ShippingMethod = { id: 'click-and-collect', name: 'Klikk og hent', description: null, price: 0 };
+const delivery: ShippingMethod = { id: 'delivery', name: 'Hjemlevering', description: null, price: 19900, priceRule: 'cart-freight' };
+const pickup: ShippingMethod = { id: 'click-and-collect', name: 'Klikk og hent', description: null, price: 0, priceRule: 'free' };
 
 const rawShop = (overrides: Partial<RawShop> = {}): RawShop => ({
   ShopID: 1,
@@ -93,7 +93,7 @@ describe('delivery choice', () => {
   });
 
   // The same rule as the API's shippingPrice: home delivery costs the cart's freight, not the method's 19900.
-  const express: ShippingMethod = { id: 'express', name: 'Ekspress', description: null, price: 29900 };
+  const express: ShippingMethod = { id: 'express', name: 'Ekspress', description: null, price: 29900, priceRule: 'cart-freight' };
   const pricedPickup: ShippingMethod = { ...pickup, price: 4900 };
   it.each([
     { case: 'home delivery of one default line costs its 9900', method: delivery, cart: [cartLine({ ean: A })], price: 9900 },

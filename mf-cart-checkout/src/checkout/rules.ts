@@ -1,5 +1,5 @@
 import { isApiError } from '@shop/contracts/api';
-import { CLICK_AND_COLLECT_METHOD_ID, WEB_SHOP_ID } from '@shop/contracts/constants';
+import { CLICK_AND_COLLECT_METHOD_ID, WEB_SHOP_ID, shippingPriceFor } from '@shop/contracts/constants';
 import { weekOpeningHours } from '@shop/contracts/mappers';
 import { formatDecimal, MONDAY_FIRST_DAYS, weekdayName } from '@shop/contracts/format';
 import { isValidPhone } from '@shop/contracts/validation';
@@ -16,7 +16,7 @@ import type {
   Shop,
   VariantShop,
 } from '@shop/contracts/types';
-import { freightPrice } from '../cart/rules.js';
+import { lineFreight } from '../cart/rules.js';
 import { texts } from '../texts.js';
 
 /**
@@ -30,15 +30,14 @@ export function isClickAndCollect(method: Pick<ShippingMethod, 'id'>): boolean {
 }
 
 /**
- * What a shipping method costs for these lines — the one shipping rule of the front end, the same as the API's
- * (api/src/checkout/rules.ts `shippingPrice`): click-and-collect is free; home delivery costs the cart's freight
- * (`freightPrice`, the highest frightPrice among the lines, what the cart modal shows); the method's own price applies
- * only when no line carries a freight price (an empty cart). The checkout's option labels, its summary line and
- * "Å betale" all use this figure.
+ * What a shipping method costs for these lines — the method's rule (`priceRule`, named by GET /shipping_methods) under
+ * the one formula the API uses too (@shop/contracts `shippingPriceFor`): click-and-collect is free; home delivery
+ * costs the cart's freight (the highest frightPrice among the lines, what the cart modal shows); the method's own
+ * price applies only when there are no lines. The checkout's option labels, its summary line and "Å betale" all use
+ * this figure, and the reservation stores the same.
  */
-export function shippingPrice(method: Pick<ShippingMethod, 'id' | 'price'>, orders: CartLine[]): number {
-  if (isClickAndCollect(method)) return 0;
-  return orders.length > 0 ? freightPrice(orders) : method.price;
+export function shippingPrice(method: Pick<ShippingMethod, 'price' | 'priceRule'>, orders: CartLine[]): number {
+  return shippingPriceFor(method.priceRule, method.price, orders.map(lineFreight));
 }
 
 /** Lines marked onlyCC can only be collected in a shop: the whole order is then click-and-collect. */

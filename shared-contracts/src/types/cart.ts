@@ -55,8 +55,13 @@ export interface RawShippingMethod {
   ShippingMethodID: string;
   Name: string;
   Description: string | null;
-  /** Øre. */
+  /**
+   * Øre: what this method costs for the cart asked about (`?articles=`); without articles, for an empty cart (the
+   * method's stored price). `PriceRule` says how the price follows the cart.
+   */
   Price: number;
+  /** "free" (click-and-collect) or "cart-freight" (the highest frightPrice among the cart's articles). */
+  PriceRule: import('../constants/index.js').ShippingPriceRule;
 }
 
 export interface ShippingMethod {
@@ -64,6 +69,7 @@ export interface ShippingMethod {
   name: string;
   description: string | null;
   price: number;
+  priceRule: import('../constants/index.js').ShippingPriceRule;
 }
 
 /** The shipping choice kept in the cart state; default {id: 'delivery', price: 19900}. */
