@@ -113,10 +113,6 @@ const addDecided = sample({
 });
 $orders.on(addDecided, (orders, { line, outcome }) => applyAdd(orders, line, outcome));
 sample({ clock: addDecided, fn: ({ line, outcome }) => addAnswer(line, outcome), target: cartAddAnswered });
-/** The last refused add (EAN and why), shown on that cart line until the lines change. */
-export const $addRefusal = createStore<CartAddAnswer | null>(null, { name: 'cart:add-refusal', skipVoid: false })
-  .on(cartAddAnswered, (_, answer) => (answer.outcome === 'limit' || answer.outcome === 'stock' ? answer : null))
-  .reset(lineDecremented, lineRemoved, cartCleared, orderCompleted);
 
 export const $discount = createStore<Discount>(NO_DISCOUNT, { name: 'cart:discount' }).reset(discountRemoved, cartCleared, orderCompleted);
 sample({ clock: discountActivated, source: { current: $discount, orders: $orders }, fn: ({ current, orders }, terms) => activateDiscount(current, terms, orders), target: $discount });
