@@ -100,7 +100,6 @@ export const texts = {
   previousImage: 'Forrige bilde',
   nextImage: 'Neste bilde',
   addToCart: 'Legg i handlekurven',
-  added: (name: string) => `${name} er lagt i handlekurven.`,
   notPurchasable: 'Denne varen kan ikke kjøpes i nettbutikken.',
   soldOut: 'Utsolgt',
   sizeSoldOut: 'Utsolgt i valgt farge og størrelse.',

@@ -12,6 +12,10 @@
  * units that holds the whole count (a line is never split across shops: one parcel per line). The reservation's
  * ShopID is 55 for home delivery.
  *
+ * A line asks for more than one shop holds: refused (409) with how many the best stocked shop has — the same ceiling
+ * as the cart's rule, whose "first shop" is that shop (the API lists a variant's shops most units first,
+ * `compareVariantShops`). For click-and-collect the chosen shop's count is named.
+ *
  * No one hoards: before any stock is taken the transaction holds the open-reservation caps (caps.ts, 429), and a promo
  * code is locked, re-decided and redeemed in the same transaction (promocodes.ts), so a refused code or a reached cap
  * leaves stock, codes and reservations as they were. The article's webPurchaseLimit caps each line (repeated EANs are
@@ -269,7 +273,7 @@ export async function createReservation(
     for (const line of priced) {
       const taken = home ? await takeForDelivery(tx, line.variantId, line.count) : (await take(tx, line.variantId, shopId, line.count)) ? shopId : null;
       if (taken !== null) takenFrom.set(line.variantId, taken);
-      if (taken === null) stockErrors.push({ eanNo: line.ean, message: home ? reservationTexts.soldOut : reservationTexts.soldOutInShop });
+      if (taken === null) stockErrors.push({ eanNo: line.ean, message: await stockShortMessage(tx, line.variantId, home ? null : shopId) });
     }
     // Throwing rolls back every decrement made above.
     if (stockErrors.length > 0) throw new CartLineError(409, stockErrors);
@@ -362,6 +366,20 @@ async function take(tx: Tx, variantId: number, shopId: number, count: number): P
     .where(and(eq(stock.variantId, variantId), eq(stock.shopId, shopId), gte(stock.qty, count)))
     .returning({ qty: stock.qty });
   return rows.length === 1;
+}
+
+/**
+ * Why a line could not be taken, with the count there is: for home delivery the most any one shop holds (the first
+ * shop of the variant's list, the cart's ceiling — SPEC §4), for click-and-collect what the chosen shop holds.
+ */
+async function stockShortMessage(tx: Tx, variantId: number, shopId: number | null): Promise<string> {
+  const [row] = await tx
+    .select({ qty: sql<number | null>`max(${stock.qty})` })
+    .from(stock)
+    .where(shopId === null ? eq(stock.variantId, variantId) : and(eq(stock.variantId, variantId), eq(stock.shopId, shopId)));
+  const qty = Math.max(0, Number(row?.qty ?? 0));
+  if (shopId === null) return qty > 0 ? reservationTexts.stockShort(qty) : reservationTexts.soldOut;
+  return qty > 0 ? reservationTexts.stockShortInShop(qty) : reservationTexts.soldOutInShop;
 }
 
 /** Web stock first, then the physical shop with the most units (see the module comment). The shop taken from, or null. */

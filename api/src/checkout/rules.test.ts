@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { discountFor, promoState, shippingPrice, vatOf } from './rules.js';
+import { compareVariantShops, discountFor, promoState, shippingPrice, vatOf } from './rules.js';
 
 const d = (s: string) => new Date(s);
 
@@ -55,5 +55,19 @@ describe('shippingPrice: home delivery costs the cart\'s freight, click-and-coll
     ['no line carries a freight price → the method price', true, 19900, [], 19900],
   ] as const)('%s', (_n, home, methodPrice, lineFreights, expected) => {
     expect(shippingPrice({ home, methodPrice, lineFreights })).toBe(expected);
+  });
+});
+
+describe('compareVariantShops: the first shop listed is the one that can serve the largest line', () => {
+  const order = (rows: Array<[number, number]>) =>
+    rows.map(([shopId, qty]) => ({ shopId, qty })).sort(compareVariantShops).map((r) => [r.shopId, r.qty]);
+  it.each([
+    ['most units first', [[1, 2], [2, 7], [55, 4]], [[2, 7], [55, 4], [1, 2]]],
+    ['the web stock first among equals', [[1, 4], [55, 4]], [[55, 4], [1, 4]]],
+    ['then by shop id', [[9, 3], [2, 3], [5, 3]], [[2, 3], [5, 3], [9, 3]]],
+    ['a sold-out web stock goes last', [[55, 0], [3, 1]], [[3, 1], [55, 0]]],
+    ['no shops', [], []],
+  ] as Array<[string, Array<[number, number]>, Array<[number, number]>]>)('%s', (_n, rows, expected) => {
+    expect(order(rows)).toEqual(expected);
   });
 });

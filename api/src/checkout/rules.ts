@@ -2,7 +2,7 @@
  * Pure checkout rules (promo-code validity window — who may use a code is checkout/promocodes.ts —, discount, shipping price, VAT). Money is integer øre; VAT is derived from
  * the total, never stored twice (ARCHITECTURE "API conventions").
  */
-import { DEFAULT_FRIGHT_PRICE } from '@shop/contracts/constants';
+import { shippingPriceFor, WEB_SHOP_ID } from '@shop/contracts/constants';
 
 export const VAT_PERCENTAGE = 25;
 
@@ -39,17 +39,25 @@ export function discountFor(rule: DiscountRule, goodsTotal: number, depositTotal
  * What the shopper pays for getting the order (SPEC §4 "Freight price is the highest frightPrice among the items").
  * Click-and-collect is free. Home delivery costs the cart's freight: the highest fright_price among the ordered
  * articles (null in the database = DEFAULT_FRIGHT_PRICE, 9900) — the same figure the cart shows as "Frakt ved
- * hjemlevering". The shipping method's own price applies only when no line carries a freight price (no lines).
- * The front end's counterpart is mf-cart-checkout `shippingPrice` (checkout/rules.ts).
+ * hjemlevering" and GET /shipping_methods?articles= answers. The method's own price applies only when no line carries
+ * a freight price (no lines). The formula is @shop/contracts `shippingPriceFor`, the front end's too.
  */
 export function shippingPrice(input: { home: boolean; methodPrice: number; lineFreights: ReadonlyArray<number | null> }): number {
-  if (!input.home) return 0;
-  if (input.lineFreights.length === 0) return input.methodPrice;
-  return Math.max(...input.lineFreights.map((freight) => freight ?? DEFAULT_FRIGHT_PRICE));
+  return shippingPriceFor(input.home ? 'cart-freight' : 'free', input.methodPrice, input.lineFreights);
 }
 
 /** VAT contained in a VAT-inclusive amount: total × 25/125, rounded to whole øre; net = total − VAT. */
 export function vatOf(total: number, vatPercentage = VAT_PERCENTAGE): { vat: number; net: number } {
   const vat = Math.round((total * vatPercentage) / (100 + vatPercentage));
   return { vat, net: total - vat };
+}
+
+/**
+ * The order a variant's shops are listed in (RawVariant.Shops): most units first, the web-shop stock (55) first among
+ * equals, then by shop id. The cart's rule (SPEC §4) caps a line at the stock of the FIRST shop listed, so the first is
+ * the shop that can serve the largest single line — exactly what a reservation can take, since a line is never split
+ * across shops (reservation.ts). Web stock wins ties because home delivery takes from it first.
+ */
+export function compareVariantShops(a: { shopId: number; qty: number }, b: { shopId: number; qty: number }): number {
+  return b.qty - a.qty || Number(b.shopId === WEB_SHOP_ID) - Number(a.shopId === WEB_SHOP_ID) || a.shopId - b.shopId;
 }

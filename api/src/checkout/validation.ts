@@ -25,6 +25,9 @@ export const reservationTexts = {
   limit: (n: number) => `Du kan kjøpe høyst ${n} stk. av denne varen`,
   soldOut: 'Varen er dessverre utsolgt',
   soldOutInShop: 'Varen er ikke på lager i valgt butikk',
+  /** More than the best stocked shop holds (the cart's first-shop rule, SPEC §4): how many there are. */
+  stockShort: (n: number) => `Det er bare ${n} stk. på lager av denne varen`,
+  stockShortInShop: (n: number) => `Butikken har bare ${n} stk. av denne varen`,
   tooManyOpen: 'Du har for mange åpne reservasjoner. Fullfør eller vent på dem før du reserverer mer.',
 } as const;
 

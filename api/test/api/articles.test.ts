@@ -187,10 +187,11 @@ describe.each(testDatabaseKinds())('articles on %s', (kind) => {
           EanNo: expect.stringMatching(/^\d{13}$/),
           Size: { SizeID: 1, Name: 'S' },
           Color: { ColorID: 1, Name: 'Marine', Hex: '#1d3557', ColorCode: '410', Image: '/api/v1/images/articles/112/1d3557.svg' },
+          // Most units first: the first shop is the cart's ceiling for a line (SPEC §4, compareVariantShops).
           Shops: [
+            { ShopID: 55, Qty: 5 },
             { ShopID: 1, Qty: 3 },
             { ShopID: 2, Qty: 0 },
-            { ShopID: 55, Qty: 5 },
           ],
         },
         expect.objectContaining({ VariantID: 1012, Size: { SizeID: 2, Name: 'M' }, Shops: [{ ShopID: 1, Qty: 0 }] }),

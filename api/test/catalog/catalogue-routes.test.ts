@@ -170,7 +170,7 @@ describe.each(testDatabaseKinds())('catalogue routes on %s', (kind) => {
       const body = await ok<RawArticleAvailability>('/articles/availability/101');
       expect(body.ArticleID).toBe(101);
       expect(body.Variants.map((v) => [v.VariantID, v.Shops])).toEqual([
-        [1011, [{ ShopID: 1, Qty: 3 }, { ShopID: 2, Qty: 0 }, { ShopID: 55, Qty: 5 }]],
+        [1011, [{ ShopID: 55, Qty: 5 }, { ShopID: 1, Qty: 3 }, { ShopID: 2, Qty: 0 }]],
         [1012, [{ ShopID: 1, Qty: 0 }]],
         [1013, [{ ShopID: 2, Qty: 2 }]],
       ]);

@@ -44,8 +44,8 @@ describe.each(testDatabaseKinds())('checkout on %s', (kind) => {
     const res = await t().app.inject({ method: 'GET', url: '/api/v1/shipping_methods' });
     expect(res.statusCode).toBe(200);
     expect(res.json<RawShippingMethod[]>()).toEqual([
-      { ShippingMethodID: 'delivery', Name: 'Hjemlevering', Description: 'Levering på døren', Price: 19900 },
-      { ShippingMethodID: 'click-and-collect', Name: 'Klikk & Hent i butikk', Description: null, Price: 0 },
+      { ShippingMethodID: 'delivery', Name: 'Hjemlevering', Description: 'Levering på døren', Price: 19900, PriceRule: 'cart-freight' },
+      { ShippingMethodID: 'click-and-collect', Name: 'Klikk & Hent i butikk', Description: null, Price: 0, PriceRule: 'free' },
     ]);
   });
 

@@ -2,9 +2,16 @@ import { useUnit } from 'effector-react';
 import { cartAddRequested } from '@shop/contracts/bus';
 import { formatMoney } from '@shop/contracts/format';
 import { $cartErrors, $orders, lineDecremented, lineRemoved } from './model.js';
-import { canIncrement, errorsForLine } from './rules.js';
+import { addOutcome, errorsForLine, type AddOutcome } from './rules.js';
 import { texts } from '../texts.js';
 import styles from './CartLines.module.css';
+
+/** Why "+" is off for a line (the cart add rule's refusal), or null while one more may be added. */
+function ceilingNote(outcome: AddOutcome): string | null {
+  if (outcome.kind === 'limit') return texts.lineAtLimit(outcome.limit);
+  if (outcome.kind === 'stock') return texts.lineAtStock(outcome.stock);
+  return null;
+}
 
 /** The cart's lines with quantity steppers; used by the cart modal and the checkout page. */
 export function CartLines() {
@@ -17,6 +24,8 @@ export function CartLines() {
       {orders.map((line) => {
         const lineErrors = errorsForLine(errors, line.ean);
         const errorId = `cart-line-error-${line.ean}`;
+        const ceiling = ceilingNote(addOutcome([line], line));
+        const ceilingId = `cart-line-ceiling-${line.ean}`;
         return (
           <li
             key={line.ean}
@@ -49,8 +58,9 @@ export function CartLines() {
                   type="button"
                   className={styles.stepper}
                   aria-label={texts.increase(line.name)}
-                  title={canIncrement(line) ? undefined : texts.atLimit}
-                  disabled={!canIncrement(line)}
+                  title={ceiling ?? undefined}
+                  aria-describedby={ceiling ? ceilingId : undefined}
+                  disabled={ceiling !== null}
                   onClick={() => add(line)}
                 >
                   +
@@ -59,6 +69,11 @@ export function CartLines() {
                   {texts.remove}
                 </button>
               </div>
+              {ceiling && (
+                <p id={ceilingId} className={styles.meta} data-testid="cart-line-ceiling">
+                  {ceiling}
+                </p>
+              )}
               {lineErrors.length > 0 && (
                 <p id={errorId} className={styles.error} role="alert">
                   {lineErrors.map((error) => error.message || texts.lineError).join(' ')}

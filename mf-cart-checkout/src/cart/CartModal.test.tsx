@@ -69,7 +69,15 @@ describe('CartModal ("Min Handlekurv" content)', () => {
     renderModal(fork({ values: [[$orders, [cartLine({ ean: A, count: 2, webPurchaseLimit: 2, name: 'Sokk' })]]] }));
     const plus = screen.getByRole('button', { name: 'Legg til én Sokk' });
     expect(plus.hasAttribute('disabled')).toBe(true);
-    expect(plus.getAttribute('title')).toBe('Du har nådd maks antall for denne varen.');
+    expect(plus.getAttribute('title')).toBe('Maks 2 stk. per kunde.');
+    // Said on the line, not only in a tooltip: the shopper sees why + is off.
+    expect(screen.getByTestId('cart-line-ceiling').textContent).toBe('Maks 2 stk. per kunde.');
+  });
+
+  it('says when the first shop\'s stock stops +', () => {
+    renderModal(fork({ values: [[$orders, [cartLine({ ean: A, count: 2, stock: 2, webPurchaseLimit: 5, name: 'Sokk' })]]] }));
+    expect(screen.getByRole('button', { name: 'Legg til én Sokk' }).hasAttribute('disabled')).toBe(true);
+    expect(screen.getByTestId('cart-line-ceiling').textContent).toBe('Bare 2 stk. på lager.');
   });
 
   describe('login from the cart (SPEC §4: the cart opens again after the login)', () => {

@@ -1,6 +1,8 @@
 import { allSettled, fork } from 'effector';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { $cartCount, $cartOpen, cartAddRequested, cartClosed, cartOpened, cartToggled } from '@shop/contracts/bus';
+import { createStore } from 'effector';
+import { $cartCount, $cartOpen, cartAddAnswered, cartAddRequested, cartClosed, cartOpened, cartToggled } from '@shop/contracts/bus';
+import type { CartAddAnswer } from '@shop/contracts/types';
 import {
   $activePromocode,
   $cartErrors,
@@ -58,6 +60,56 @@ describe('cart model', () => {
     expect(scope.getState($cartCount)).toBe(3);
     expect(scope.getState($cartTotal)).toBe(22500);
     expect(scope.getState($orders).map((line) => line.ean)).toEqual([A, B]);
+  });
+
+  it('answers every add in Norwegian: added, then refused by the first shop\'s stock, then by the limit', async () => {
+    const $answers = createStore<CartAddAnswer[]>([]).on(cartAddAnswered, (list, answer) => [...list, answer]);
+    const scope = fork();
+    const twoInStock = cartLine({ ean: A, name: 'Regnjakke Bris', stock: 2, webPurchaseLimit: 5 });
+    for (let i = 0; i < 4; i++) await allSettled(cartAddRequested, { scope, params: twoInStock });
+    expect(scope.getState($orders).map((line) => line.count)).toEqual([2]);
+    expect(scope.getState($answers).map((a) => [a.outcome, a.count, a.message])).toEqual([
+      ['added', 1, 'Regnjakke Bris er lagt i handlekurven.'],
+      ['increased', 2, 'Regnjakke Bris er lagt i handlekurven. Du har nå 2 stk.'],
+      ['stock', 2, 'Regnjakke Bris ble ikke lagt til: det er bare 2 stk. på lager.'],
+      ['stock', 2, 'Regnjakke Bris ble ikke lagt til: det er bare 2 stk. på lager.'],
+    ]);
+
+    const limited = cartLine({ ean: B, name: 'Ullsokker', stock: 40, webPurchaseLimit: 1 });
+    await allSettled(cartAddRequested, { scope, params: limited });
+    await allSettled(cartAddRequested, { scope, params: limited });
+    expect(scope.getState($answers).at(-1)?.message).toBe('Ullsokker ble ikke lagt til: du kan kjøpe høyst 1 stk. av denne varen.');
+    expect(scope.getState($orders).map((line) => line.count)).toEqual([2, 1]);
+  });
+
+  it('first shop at 0: four adds give one line of 1, and say why', async () => {
+    const scope = fork();
+    const $answers = createStore<string[]>([]).on(cartAddAnswered, (list, answer) => [...list, answer.outcome]);
+    for (let i = 0; i < 4; i++) await allSettled(cartAddRequested, { scope, params: cartLine({ ean: A, stock: 0 }) });
+    expect(scope.getState($cartCount)).toBe(1);
+    expect(scope.getState($answers)).toEqual(['added', 'stock', 'stock', 'stock']);
+  });
+
+  it('adds fired in one tick each see the previous one (no double count past the stock)', () => {
+    const line = cartLine({ ean: A, stock: 2, webPurchaseLimit: 9 });
+    cartAddRequested(line);
+    cartAddRequested(line);
+    cartAddRequested(line);
+    expect($orders.getState().map((l) => l.count)).toEqual([2]);
+    cartCleared();
+  });
+
+  it('decides on the lines another tab wrote: the limit holds across tabs', () => {
+    const lines = [cartLine({ ean: A, count: 2, stock: 2 })];
+    localStorage.setItem('orders', JSON.stringify(lines));
+    window.dispatchEvent(new StorageEvent('storage', { key: 'orders', newValue: JSON.stringify(lines), storageArea: localStorage }));
+    const answers: string[] = [];
+    const unwatch = cartAddAnswered.watch((answer) => answers.push(answer.outcome));
+    cartAddRequested(cartLine({ ean: A, stock: 2 }));
+    unwatch();
+    expect($orders.getState().map((l) => l.count)).toEqual([2]);
+    expect(answers).toEqual(['stock']);
+    cartCleared();
   });
 
   it('decrement, remove and clear recompute the count', async () => {

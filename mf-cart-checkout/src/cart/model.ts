@@ -4,6 +4,7 @@ import {
   $cartCount,
   $cartOpen,
   $promoModalOpen,
+  cartAddAnswered,
   cartAddRequested,
   cartClosed,
   cartOpened,
@@ -12,6 +13,7 @@ import {
 } from '@shop/contracts/bus';
 import { DEFAULT_SHIPPING } from '@shop/contracts/constants';
 import type {
+  CartAddAnswer,
   CartError,
   CartLine,
   CheckoutInput,
@@ -25,7 +27,9 @@ import type {
 import {
   NO_DISCOUNT,
   activateDiscount,
-  addLine,
+  addOutcome,
+  applyAdd,
+  type AddOutcome,
   appliedDiscount,
   cartCount,
   cartDeposit,
@@ -52,6 +56,7 @@ import {
   isCartErrors,
   isCount,
 } from './storedShapes.js';
+import { texts } from '../texts.js';
 
 export { isStoredOrders } from './storedShapes.js';
 
@@ -81,11 +86,33 @@ export const qliroOrderTracked = createEvent<QliroOrder>({ name: 'cart:qliro-ord
 export const txDataChanged = createEvent<unknown>({ name: 'cart:tx-data-changed' });
 export const orderInfoChanged = createEvent<OrderInfo | null>({ name: 'cart:order-info-changed' });
 
+/** The shopper-facing answer to an add: what happened and why, in Norwegian. */
+export function addAnswer(line: CartLine, outcome: AddOutcome): CartAddAnswer {
+  const message =
+    outcome.kind === 'added'
+      ? texts.added(line.name)
+      : outcome.kind === 'increased'
+        ? texts.increased(line.name, outcome.count)
+        : outcome.kind === 'limit'
+          ? texts.refusedLimit(line.name, outcome.limit)
+          : texts.refusedStock(line.name, outcome.stock);
+  return { ean: line.ean, outcome: outcome.kind, count: outcome.count, message };
+}
+
 export const $orders = createStore<CartLine[]>([], { name: 'cart:orders' })
-  .on(cartAddRequested, addLine)
   .on(lineDecremented, decrementLine)
   .on(lineRemoved, removeLine)
   .reset(cartCleared, orderCompleted);
+
+// Decided once on the lines as they are now (every tab holds the same synced lines, so every tab decides alike),
+// then applied and answered from the same decision: the page never says "added" for an add the rule refused.
+const addDecided = sample({
+  clock: cartAddRequested,
+  source: $orders,
+  fn: (orders, line) => ({ line, outcome: addOutcome(orders, line) }),
+});
+$orders.on(addDecided, (orders, { line, outcome }) => applyAdd(orders, line, outcome));
+sample({ clock: addDecided, fn: ({ line, outcome }) => addAnswer(line, outcome), target: cartAddAnswered });
 
 export const $discount = createStore<Discount>(NO_DISCOUNT, { name: 'cart:discount' }).reset(discountRemoved, cartCleared, orderCompleted);
 sample({ clock: discountActivated, source: { current: $discount, orders: $orders }, fn: ({ current, orders }, terms) => activateDiscount(current, terms, orders), target: $discount });

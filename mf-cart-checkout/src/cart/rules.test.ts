@@ -3,6 +3,7 @@ import {
   NO_DISCOUNT,
   activateDiscount,
   addLine,
+  addOutcome,
   appliedDiscount,
   canIncrement,
   cartCount,
@@ -48,19 +49,19 @@ describe('addLine (SPEC §4 cart add)', () => {
     {
       case: 'no increase when count+1 exceeds first shop stock',
       cart: [cartLine({ ean: A, count: 3, stock: 3 })],
-      add: cartLine({ ean: A }),
+      add: cartLine({ ean: A, stock: 3 }),
       expected: [[A, 3]],
     },
     {
       case: 'increase when count+1 equals first shop stock',
       cart: [cartLine({ ean: A, count: 2, stock: 3 })],
-      add: cartLine({ ean: A }),
+      add: cartLine({ ean: A, stock: 3 }),
       expected: [[A, 3]],
     },
     {
       case: 'no increase when the variant lists no shop',
       cart: [{ ...cartLine({ ean: A }), variant: { ...cartLine().variant, shops: [] } }],
-      add: cartLine({ ean: A }),
+      add: { ...cartLine({ ean: A }), variant: { ...cartLine().variant, shops: [] } },
       expected: [[A, 1]],
     },
   ])('$case', ({ cart, add, expected }) => {
@@ -77,6 +78,43 @@ describe('addLine (SPEC §4 cart add)', () => {
   it('returns the same array when nothing changes', () => {
     const cart = [cartLine({ ean: A, count: 5, webPurchaseLimit: 5 })];
     expect(addLine(cart, cartLine({ ean: A }))).toBe(cart);
+  });
+});
+
+/** A line whose variant lists these shops (first = the shop the API lists first). */
+const withShops = (line: ReturnType<typeof cartLine>, shops: Array<{ id: number; qty: number }>) => ({
+  ...line,
+  variant: { ...line.variant, shops },
+});
+
+describe('addOutcome (SPEC §4 cart add: why an add is refused)', () => {
+  it.each([
+    { case: 'new EAN', cart: [], add: cartLine({ ean: A }), expected: { kind: 'added', count: 1 } },
+    { case: 'new EAN even when its first shop holds 0 (the spec appends)', cart: [], add: cartLine({ ean: A, stock: 0 }), expected: { kind: 'added', count: 1 } },
+    { case: 'under limit and stock', cart: [cartLine({ ean: A, count: 1, stock: 2 })], add: cartLine({ ean: A, stock: 2 }), expected: { kind: 'increased', count: 2 } },
+    { case: 'first shop holds 2, third add', cart: [cartLine({ ean: A, count: 2, stock: 2 })], add: cartLine({ ean: A, stock: 2 }), expected: { kind: 'stock', count: 2, stock: 2 } },
+    { case: 'first shop holds 0, second add', cart: [cartLine({ ean: A, count: 1, stock: 0 })], add: cartLine({ ean: A, stock: 0 }), expected: { kind: 'stock', count: 1, stock: 0 } },
+    { case: 'at the web purchase limit', cart: [cartLine({ ean: A, count: 3, webPurchaseLimit: 3 })], add: cartLine({ ean: A }), expected: { kind: 'limit', count: 3, limit: 3 } },
+    { case: 'limit is told before stock when both stop it', cart: [cartLine({ ean: A, count: 2, webPurchaseLimit: 2, stock: 2 })], add: cartLine({ ean: A, stock: 2 }), expected: { kind: 'limit', count: 2, limit: 2 } },
+    { case: 'a negative stock counts as 0', cart: [cartLine({ ean: A, count: 1, stock: -3 })], add: cartLine({ ean: A, stock: -3 }), expected: { kind: 'stock', count: 1, stock: 0 } },
+    { case: 'the add brings fresher stock: it decides', cart: [cartLine({ ean: A, count: 2, stock: 10 })], add: cartLine({ ean: A, stock: 2 }), expected: { kind: 'stock', count: 2, stock: 2 } },
+    { case: 'fresher stock can also allow it', cart: [cartLine({ ean: A, count: 2, stock: 2 })], add: cartLine({ ean: A, stock: 5 }), expected: { kind: 'increased', count: 3 } },
+    {
+      case: 'only the first shop counts, not the sum',
+      cart: [withShops(cartLine({ ean: A, count: 1 }), [{ id: 55, qty: 1 }, { id: 3, qty: 1 }])],
+      add: withShops(cartLine({ ean: A }), [{ id: 55, qty: 1 }, { id: 3, qty: 1 }]),
+      expected: { kind: 'stock', count: 1, stock: 1 },
+    },
+  ])('$case', ({ cart, add, expected }) => {
+    expect(addOutcome(cart, add)).toEqual(expected);
+  });
+
+  it('a refused add leaves the lines as they were; an increase keeps the fresher variant', () => {
+    const cart = [cartLine({ ean: A, count: 2, stock: 2 })];
+    expect(addLine(cart, cartLine({ ean: A, stock: 2 }))).toBe(cart);
+    const grown = addLine(cart, cartLine({ ean: A, stock: 7 }));
+    expect(grown[0]!.count).toBe(3);
+    expect(grown[0]!.variant.shops[0]!.qty).toBe(7);
   });
 });
 

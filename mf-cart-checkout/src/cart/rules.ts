@@ -1,4 +1,4 @@
-import { DEFAULT_FRIGHT_PRICE } from '@shop/contracts/constants';
+import { DEFAULT_FRIGHT_PRICE, shippingPriceFor } from '@shop/contracts/constants';
 import type { CartError, CartLine, Discount, KlarnaOrder, QliroOrder } from '@shop/contracts/types';
 
 /**
@@ -9,23 +9,52 @@ import type { CartError, CartLine, Discount, KlarnaOrder, QliroOrder } from '@sh
 /** A discount that is not in force (also the state after clearing or emptying the cart). */
 export const NO_DISCOUNT: Discount = Object.freeze({ activated: false, fixed: false, amount: 0, originalTotal: 0 });
 
-/** Stock of the first shop listed for the line's variant: the spec's ceiling for one line's count. */
-export function firstShopStock(line: CartLine): number {
-  return line.variant?.shops?.[0]?.qty ?? 0;
+/**
+ * Stock of the first shop listed for the line's variant: the spec's ceiling for one line's count. The API lists a
+ * variant's shops with the most units first (the web-shop stock first among equals, README "Cart limit"), so the first
+ * shop is the one that can send or hand over the most of it in one parcel — the same ceiling the server applies.
+ */
+export function firstShopStock(line: Pick<CartLine, 'variant'>): number {
+  return Math.max(0, line.variant?.shops?.[0]?.qty ?? 0);
+}
+
+/**
+ * What a cart add does (SPEC §4): a new EAN is appended; an existing line gains 1 only while its count is below
+ * webPurchaseLimit (else `limit`) and count+1 does not exceed the first shop's stock (else `stock`). The stock is read
+ * from the variant the add brings (the freshest the shopper has seen), else from the line's own.
+ */
+export type AddOutcome =
+  | { kind: 'added'; count: 1 }
+  | { kind: 'increased'; count: number }
+  | { kind: 'limit'; count: number; limit: number }
+  | { kind: 'stock'; count: number; stock: number };
+
+export function addOutcome(orders: CartLine[], line: CartLine): AddOutcome {
+  const existing = orders.find((order) => order.ean === line.ean);
+  if (!existing) return { kind: 'added', count: 1 };
+  const limit = existing.webPurchaseLimit;
+  if (!(existing.count < limit)) return { kind: 'limit', count: existing.count, limit };
+  const stock = firstShopStock(line.variant ? line : existing);
+  if (existing.count + 1 > stock) return { kind: 'stock', count: existing.count, stock };
+  return { kind: 'increased', count: existing.count + 1 };
 }
 
 /** An existing line may gain one only while under the web purchase limit and within the first shop's stock. */
 export function canIncrement(line: CartLine): boolean {
-  return line.count < line.webPurchaseLimit && line.count + 1 <= firstShopStock(line);
+  return addOutcome([line], line).kind === 'increased';
 }
 
-/** Cart add: a new EAN is appended with count 1; an existing one gains 1 when `canIncrement` allows it. */
+/** The lines after an add whose outcome `addOutcome` decided (a refusal leaves the same array). */
+export function applyAdd(orders: CartLine[], line: CartLine, outcome: AddOutcome): CartLine[] {
+  if (outcome.kind === 'added') return [...orders, { ...line, count: 1 }];
+  if (outcome.kind !== 'increased') return orders;
+  // The fresher variant (stock) travels with the line, so the next decision and the checkout see it.
+  return orders.map((order) => (order.ean === line.ean ? { ...order, variant: line.variant ?? order.variant, count: outcome.count } : order));
+}
+
+/** Cart add: a new EAN is appended with count 1; an existing one gains 1 when `addOutcome` allows it. */
 export function addLine(orders: CartLine[], line: CartLine): CartLine[] {
-  const index = orders.findIndex((order) => order.ean === line.ean);
-  if (index === -1) return [...orders, { ...line, count: 1 }];
-  const existing = orders[index];
-  if (!canIncrement(existing)) return orders;
-  return orders.map((order, i) => (i === index ? { ...order, count: order.count + 1 } : order));
+  return applyAdd(orders, line, addOutcome(orders, line));
 }
 
 /** Decrement lowers the count by one; a line never goes below 1 here — taking it out is `removeLine`. */
@@ -87,7 +116,8 @@ export function lineFreight(line: CartLine): number {
  * shows it as "Frakt ved hjemlevering" and the checkout charges it (checkout/rules.ts `shippingPrice`), as the API does.
  */
 export function freightPrice(orders: CartLine[]): number {
-  return orders.reduce((max, order) => Math.max(max, lineFreight(order)), 0);
+  // An empty cart has nothing to send: 0, where the API's formula would fall back to the method's own price.
+  return orders.length === 0 ? 0 : shippingPriceFor('cart-freight', 0, orders.map(lineFreight));
 }
 
 /** A promo code's terms as the discount needs them. */

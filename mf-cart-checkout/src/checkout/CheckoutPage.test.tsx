@@ -12,8 +12,8 @@ import { cartLine } from '../cart/fixtures.js';
 const A = '7040000000017';
 const B = '7040000000024';
 const methods = [
-  { id: 'delivery', name: 'Hjemlevering', description: null, price: 19900 },
-  { id: 'click-and-collect', name: 'Klikk og hent', description: null, price: 0 },
+  { id: 'delivery', name: 'Hjemlevering', description: null, price: 19900, priceRule: 'cart-freight' as const },
+  { id: 'click-and-collect', name: 'Klikk og hent', description: null, price: 0, priceRule: 'free' as const },
 ];
 
 /** Text with the money format's non-breaking spaces as plain ones. */

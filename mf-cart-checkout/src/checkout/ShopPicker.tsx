@@ -1,32 +1,36 @@
 import { useEffect, useId, useState } from 'react';
-import { getArticleAvailability, getShops } from '@shop/contracts/api';
-import type { CartLine, LatLng, Shop, VariantShop } from '@shop/contracts/types';
+import { getPickupAvailability, getShops } from '@shop/contracts/api';
+import type { CartLine, LatLng, PickupAvailability, Shop } from '@shop/contracts/types';
 import { texts } from '../texts.js';
 import { Field } from './Field.js';
 import { PositionError, browserPosition, positionOfPostcode, shopsByRoadDistance } from './position.js';
-import { formatKm, hasAllInStock, isValidPostalCode, lineStock, openingHoursWeek, pickupShops } from './rules.js';
+import { formatKm, isValidPostalCode, openingHoursWeek, pickupChoices, pickupShops } from './rules.js';
 import styles from './Checkout.module.css';
 
 type Status = { kind: 'idle' } | { kind: 'loading' } | { kind: 'error'; message: string } | { kind: 'done' };
 
-/** Fresh per-shop stock of the cart's lines, by EAN (GET /articles/availability/{id} per article). */
-function useFreshStock(orders: CartLine[]): ReadonlyMap<string, VariantShop[]> {
-  const [stock, setStock] = useState<ReadonlyMap<string, VariantShop[]>>(new Map());
-  const articleIds = [...new Set(orders.map((line) => line.articleId))].sort().join(',');
+/**
+ * Which pickup shops hold every line of the cart (GET /availability/pickup, the reservation's own check), asked again
+ * whenever the lines or their counts change; null until the answer is in (or when it failed).
+ */
+function usePickupAvailability(orders: CartLine[]): PickupAvailability[] | null {
+  const [availability, setAvailability] = useState<PickupAvailability[] | null>(null);
+  const key = orders.map((line) => `${line.ean}:${line.count}`).join(',');
   useEffect(() => {
+    setAvailability(null);
+    if (key === '') return;
     const controller = new AbortController();
-    const ids = articleIds === '' ? [] : articleIds.split(',').map(Number);
-    Promise.allSettled(ids.map((id) => getArticleAvailability(id, { signal: controller.signal }))).then((results) => {
-      if (controller.signal.aborted) return;
-      const map = new Map<string, VariantShop[]>();
-      for (const result of results) {
-        if (result.status === 'fulfilled') for (const variant of result.value.variants) map.set(variant.ean, variant.shops);
-      }
-      setStock(map);
+    const items = key.split(',').map((part) => {
+      const [ean, count] = part.split(':');
+      return { ean: ean!, count: Number(count) };
     });
+    getPickupAvailability(items, { signal: controller.signal }).then(
+      (answer) => !controller.signal.aborted && setAvailability(answer),
+      () => undefined, // the stock the lines were added with still tells the shopper something
+    );
     return () => controller.abort();
-  }, [articleIds]);
-  return stock;
+  }, [key]);
+  return availability;
 }
 
 function positionMessage(error: unknown): string {
@@ -58,7 +62,8 @@ export function ShopPicker({
   const [postcodeError, setPostcodeError] = useState<string | undefined>();
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
   const [shops, setShops] = useState<Shop[]>([]);
-  const stock = useFreshStock(orders);
+  const availability = usePickupAvailability(orders);
+  const choices = pickupChoices(shops, orders, availability);
 
   const locate = async (origin: () => Promise<LatLng>) => {
     setStatus({ kind: 'loading' });
@@ -119,27 +124,35 @@ export function ShopPicker({
           {error}
         </p>
       )}
-      {shops.length > 0 && (
+      {choices.length > 0 && (
         <ul className={styles.shops}>
-          {shops.map((shop) => {
-            const lines = lineStock(orders, shop.id, stock);
-            const complete = hasAllInStock(lines);
+          {choices.map(({ shop, lines, complete }) => {
             const inputId = `${id}-shop-${shop.id}`;
             return (
-              <li key={shop.id} className={styles.shop} data-testid="shop-option">
+              <li
+                key={shop.id}
+                className={complete ? styles.shop : `${styles.shop} ${styles.shopUnavailable}`}
+                data-testid="shop-option"
+                data-complete={complete}
+              >
                 <input
                   type="radio"
                   id={inputId}
                   name={`${id}-shop`}
                   value={shop.id}
                   checked={selectedShopId === shop.id}
+                  // A shop without every line cannot hand the order over: it is shown, but cannot be chosen.
+                  disabled={!complete}
                   onChange={() => onSelect(shop)}
-                  aria-describedby={`${inputId}-details`}
+                  aria-describedby={`${inputId}-verdict ${inputId}-details`}
                 />
                 <label htmlFor={inputId}>
                   <strong>{shop.name}</strong> – {shop.address}, {shop.postNo} {shop.postPlace}
                   {shop.distance !== null && <span className={styles.hint}> · {texts.distance(formatKm(shop.distance))}</span>}
                 </label>
+                <p id={`${inputId}-verdict`} className={complete ? styles.shopComplete : styles.shopIncomplete} data-testid="shop-verdict">
+                  {complete ? texts.shopHasAll : texts.shopLacks}
+                </p>
                 <div id={`${inputId}-details`} className={styles.shopDetails}>
                   <div>
                     <p className={styles.detailTitle}>{texts.openingHours}</p>

@@ -15,8 +15,8 @@ import { prefillFromUser } from './rules.js';
 import { cartLine } from '../cart/fixtures.js';
 
 const methods = [
-  { id: 'delivery', name: 'Hjemlevering', description: null, price: 19900 },
-  { id: 'click-and-collect', name: 'Klikk og hent', description: null, price: 0 },
+  { id: 'delivery', name: 'Hjemlevering', description: null, price: 19900, priceRule: 'cart-freight' as const },
+  { id: 'click-and-collect', name: 'Klikk og hent', description: null, price: 0, priceRule: 'free' as const },
 ];
 const kari = mapCustomer(rawCustomer());
 const empty: CheckoutInput = { name: '', phone: '', email: '', delivery: true, address: '', city: '' };

@@ -16,6 +16,7 @@ import {
   lineStock,
   mustCollect,
   openingHoursWeek,
+  pickupChoices,
   pickupShops,
   rememberAddress,
   refusedPromocode,
@@ -29,8 +30,8 @@ import {
 
 const A = '7040000000017';
 const B = '7040000000024';
-const delivery: ShippingMethod = { id: 'delivery', name: 'Hjemlevering', description: null, price: 19900 };
-const pickup: ShippingMethod = { id: 'click-and-collect', name: 'Klikk og hent', description: null, price: 0 };
+const delivery: ShippingMethod = { id: 'delivery', name: 'Hjemlevering', description: null, price: 19900, priceRule: 'cart-freight' };
+const pickup: ShippingMethod = { id: 'click-and-collect', name: 'Klikk og hent', description: null, price: 0, priceRule: 'free' };
 
 const rawShop = (overrides: Partial<RawShop> = {}): RawShop => ({
   ShopID: 1,
@@ -92,7 +93,7 @@ describe('delivery choice', () => {
   });
 
   // The same rule as the API's shippingPrice: home delivery costs the cart's freight, not the method's 19900.
-  const express: ShippingMethod = { id: 'express', name: 'Ekspress', description: null, price: 29900 };
+  const express: ShippingMethod = { id: 'express', name: 'Ekspress', description: null, price: 29900, priceRule: 'cart-freight' };
   const pricedPickup: ShippingMethod = { ...pickup, price: 4900 };
   it.each([
     { case: 'home delivery of one default line costs its 9900', method: delivery, cart: [cartLine({ ean: A })], price: 9900 },
@@ -241,6 +242,41 @@ describe('shops for click-and-collect', () => {
     const stock = lineStock(lines, 1, fresh);
     expect(stock.map((l) => l.qty)).toEqual(qty);
     expect(hasAllInStock(stock)).toBe(all);
+  });
+});
+
+describe('pickupChoices: shops that hold the whole cart first, the others shown but not choosable', () => {
+  const shop = (id: number) => mapShop(rawShop({ ShopID: id, Name: `Butikk ${id}` }));
+  const near = [shop(1), shop(2), shop(3)]; // nearest first
+  const orders = [cartLine({ ean: A, count: 2, name: 'Lue' }), cartLine({ ean: B, count: 1, name: 'Sokk' })];
+  const answer = (shopId: number, qtyA: number, qtyB: number) => ({
+    shopId,
+    complete: qtyA >= 2 && qtyB >= 1,
+    lines: [{ ean: A, count: 2, qty: qtyA }, { ean: B, count: 1, qty: qtyB }],
+  });
+  it.each([
+    { case: 'all complete: nearest first', avail: [answer(1, 2, 1), answer(2, 5, 5), answer(3, 9, 9)], order: [1, 2, 3], complete: [true, true, true] },
+    { case: 'the nearest lacks a line: it goes after the complete ones', avail: [answer(1, 1, 1), answer(2, 2, 1), answer(3, 2, 3)], order: [2, 3, 1], complete: [true, true, false] },
+    { case: 'none complete: distance order kept', avail: [answer(1, 0, 0), answer(2, 1, 0), answer(3, 0, 1)], order: [1, 2, 3], complete: [false, false, false] },
+    { case: 'a shop the server did not list is not complete', avail: [answer(1, 2, 1), answer(3, 2, 1)], order: [1, 3, 2], complete: [true, true, false] },
+  ])('$case', ({ avail, order, complete }) => {
+    const choices = pickupChoices(near, orders, avail);
+    expect(choices.map((c) => c.shop.id)).toEqual(order);
+    expect(choices.map((c) => c.complete)).toEqual(complete);
+  });
+
+  it('shows the server\'s counts per line', () => {
+    const [first] = pickupChoices([shop(1)], orders, [answer(1, 1, 4)]);
+    expect(first!.lines).toEqual([
+      { ean: A, name: 'Lue', count: 2, qty: 1 },
+      { ean: B, name: 'Sokk', count: 1, qty: 4 },
+    ]);
+  });
+
+  it('until the server answers, the stock the lines were added with decides', () => {
+    const lines = [cartLine({ ean: A, count: 2, stock: 0 })];
+    const withShop1 = [{ ...lines[0]!, variant: { ...lines[0]!.variant, shops: [{ id: 2, qty: 5 }, { id: 1, qty: 1 }] } }];
+    expect(pickupChoices(near, withShop1, null).map((c) => [c.shop.id, c.complete])).toEqual([[2, true], [1, false], [3, false]]);
   });
 });
 

@@ -1,5 +1,5 @@
 import { isApiError } from '@shop/contracts/api';
-import { CLICK_AND_COLLECT_METHOD_ID, WEB_SHOP_ID } from '@shop/contracts/constants';
+import { CLICK_AND_COLLECT_METHOD_ID, WEB_SHOP_ID, shippingPriceFor } from '@shop/contracts/constants';
 import { weekOpeningHours } from '@shop/contracts/mappers';
 import { formatDecimal, MONDAY_FIRST_DAYS, weekdayName } from '@shop/contracts/format';
 import { isValidPhone } from '@shop/contracts/validation';
@@ -10,12 +10,13 @@ import type {
   CheckoutInput,
   Customer,
   LatLng,
+  PickupAvailability,
   ReservationPayload,
   ShippingMethod,
   Shop,
   VariantShop,
 } from '@shop/contracts/types';
-import { freightPrice } from '../cart/rules.js';
+import { lineFreight } from '../cart/rules.js';
 import { texts } from '../texts.js';
 
 /**
@@ -29,15 +30,14 @@ export function isClickAndCollect(method: Pick<ShippingMethod, 'id'>): boolean {
 }
 
 /**
- * What a shipping method costs for these lines — the one shipping rule of the front end, the same as the API's
- * (api/src/checkout/rules.ts `shippingPrice`): click-and-collect is free; home delivery costs the cart's freight
- * (`freightPrice`, the highest frightPrice among the lines, what the cart modal shows); the method's own price applies
- * only when no line carries a freight price (an empty cart). The checkout's option labels, its summary line and
- * "Å betale" all use this figure.
+ * What a shipping method costs for these lines — the method's rule (`priceRule`, named by GET /shipping_methods) under
+ * the one formula the API uses too (@shop/contracts `shippingPriceFor`): click-and-collect is free; home delivery
+ * costs the cart's freight (the highest frightPrice among the lines, what the cart modal shows); the method's own
+ * price applies only when there are no lines. The checkout's option labels, its summary line and "Å betale" all use
+ * this figure, and the reservation stores the same.
  */
-export function shippingPrice(method: Pick<ShippingMethod, 'id' | 'price'>, orders: CartLine[]): number {
-  if (isClickAndCollect(method)) return 0;
-  return orders.length > 0 ? freightPrice(orders) : method.price;
+export function shippingPrice(method: Pick<ShippingMethod, 'price' | 'priceRule'>, orders: CartLine[]): number {
+  return shippingPriceFor(method.priceRule, method.price, orders.map(lineFreight));
 }
 
 /** Lines marked onlyCC can only be collected in a shop: the whole order is then click-and-collect. */
@@ -218,6 +218,37 @@ export function lineStock(
 /** True when the shop has every line in the wanted count. */
 export function hasAllInStock(stock: Array<{ count: number; qty: number }>): boolean {
   return stock.every((line) => line.qty >= line.count);
+}
+
+export interface PickupChoice {
+  shop: Shop;
+  lines: Array<{ ean: string; name: string; count: number; qty: number }>;
+  /** The shop holds every line in its count: only such a shop may be chosen. */
+  complete: boolean;
+}
+
+/**
+ * Click-and-collect shops as the shopper sees them: each with the stock of every cart line, the shops that hold the
+ * whole cart first, each group in the order given (nearest first). The server's answer (GET /availability/pickup,
+ * the reservation's own check) decides when it is in; until then the stock the lines were added with does.
+ */
+export function pickupChoices(shops: Shop[], orders: CartLine[], availability: readonly PickupAvailability[] | null): PickupChoice[] {
+  const byShop = new Map((availability ?? []).map((a) => [a.shopId, a]));
+  return shops
+    .map((shop) => {
+      const known = byShop.get(shop.id);
+      if (availability === null || !known) {
+        const lines = lineStock(orders, shop.id);
+        // A shop the server did not list is not a pickup shop for this cart.
+        return { shop, lines, complete: availability === null ? hasAllInStock(lines) : false };
+      }
+      const qtyOf = new Map(known.lines.map((l) => [l.ean, l.qty]));
+      const lines = orders.map((line) => ({ ean: line.ean, name: line.name, count: line.count, qty: qtyOf.get(line.ean) ?? 0 }));
+      return { shop, lines, complete: known.complete && hasAllInStock(lines) };
+    })
+    .map((choice, index) => ({ choice, index }))
+    .sort((a, b) => Number(b.choice.complete) - Number(a.choice.complete) || a.index - b.index)
+    .map(({ choice }) => choice);
 }
 
 /** Opening hours Monday first: [{day: "mandag", hours: "10:00–20:00" | null}]. */

@@ -1,13 +1,13 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useUnit } from 'effector-react';
-import { cartAddRequested } from '@shop/contracts/bus';
+import { cartAddAnswered, cartAddRequested } from '@shop/contracts/bus';
 import { FavouriteButton } from '../favourites/FavouriteButton.js';
 import { getArticleAvailability } from '@shop/contracts/api';
 import { formatMoney } from '@shop/contracts/format';
 import type { ProductPageProps } from '@shop/contracts/routes';
 import { loadErrorTexts } from '@shop/contracts/texts';
-import type { ArticleDetail, Shop, VariantColor } from '@shop/contracts/types';
+import type { ArticleDetail, CartAddAnswer, Shop, VariantColor } from '@shop/contracts/types';
 import { Labels, Stars } from '../pricing/Labels.js';
 import { Price } from '../pricing/Price.js';
 import { loadShops } from '../shared/reference.js';
@@ -96,7 +96,20 @@ export function ProductView({ article, shops: givenShops, refreshStock = true }:
 
   const [colorId, setColorId] = useState(() => initialColorId(article.variants));
   const [sizeId, setSizeId] = useState(() => initialSizeId(article.variants, initialColorId(article.variants)));
-  const [addedCount, setAddedCount] = useState(0);
+  // The cart decides every add (limit, first shop's stock) and answers in Norwegian: the page shows that answer, so
+  // it never says "lagt i handlekurven" for an add the cart refused.
+  const [answer, setAnswer] = useState<CartAddAnswer | null>(null);
+  const awaited = useRef<string | null>(null);
+  useEffect(() => {
+    const subscription = cartAddAnswered.watch((next) => {
+      if (next.ean === awaited.current) setAnswer(next);
+    });
+    return () => subscription.unsubscribe();
+  }, []);
+  const forgetAnswer = () => {
+    awaited.current = null;
+    setAnswer(null);
+  };
 
   const colors = colorOptions(variants);
   const sizes = sizeOptions(variants, colorId);
@@ -115,13 +128,14 @@ export function ProductView({ article, shops: givenShops, refreshStock = true }:
     // Keep the chosen size when the new colour has it in stock; otherwise start the size choice again.
     const sameSize = sizeOptions(variants, id).find((option) => option.size.id === sizeId && option.available);
     setSizeId(sameSize ? sameSize.size.id : initialSizeId(variants, id));
-    setAddedCount(0);
+    forgetAnswer();
   };
 
   const addToCart = () => {
     if (!variant || block) return;
+    awaited.current = variant.ean;
+    setAnswer(null);
     add(toCartLine(article, variant));
-    setAddedCount((count) => count + 1);
   };
 
   return (
@@ -154,7 +168,7 @@ export function ProductView({ article, shops: givenShops, refreshStock = true }:
           sizeId={sizeId}
           onSize={(id) => {
             setSizeId(id);
-            setAddedCount(0);
+            forgetAnswer();
           }}
         />
         <div className={styles.buy}>
@@ -175,8 +189,12 @@ export function ProductView({ article, shops: givenShops, refreshStock = true }:
           {variant && !block && <p className={styles.reason}>{texts.availableIn(variant.availability)}</p>}
           {article.onlyCC && <p className={styles.notice}>{texts.onlyClickAndCollect}</p>}
           {article.canPurchase && <p className={styles.reason}>{texts.purchaseLimit(article.webPurchaseLimit)}</p>}
-          <p className={styles.added} role="status">
-            {addedCount > 0 ? texts.added(article.name) : ''}
+          <p
+            className={answer && answer.outcome !== 'added' && answer.outcome !== 'increased' ? styles.refused : styles.added}
+            role="status"
+            data-outcome={answer?.outcome}
+          >
+            {answer?.message ?? ''}
           </p>
         </div>
         <ShopAvailability variant={variant} shops={shops} />

@@ -1,22 +1,34 @@
-import { createStore, fork } from 'effector';
+import { createStore, fork, sample } from 'effector';
 import { Provider } from 'effector-react';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { cartAddRequested } from '@shop/contracts/bus';
+import { cartAddAnswered, cartAddRequested } from '@shop/contracts/bus';
 import type { CartLine, Review, Shop } from '@shop/contracts/types';
 import { ProductView } from './ProductPage.js';
 import { toCartLine } from './toCartLine.js';
 import { article, variant } from './fixtures.js';
 
 const $requested = createStore<CartLine[]>([]).on(cartAddRequested, (list, line) => [...list, line]);
+// A stand-in for the cart remote's model (mf-cart-checkout decides adds): it answers each add with a verdict the
+// test picks, the way the cart answers on the bus.
+const $verdict = createStore<'added' | 'stock'>('added');
+sample({
+  clock: cartAddRequested,
+  source: $verdict,
+  fn: (verdict, line) =>
+    verdict === 'added'
+      ? { ean: line.ean, outcome: 'added' as const, count: 1, message: `${line.name} er lagt i handlekurven.` }
+      : { ean: line.ean, outcome: 'stock' as const, count: 2, message: `${line.name} ble ikke lagt til: det er bare 2 stk. på lager.` },
+  target: cartAddAnswered,
+});
 const shops = [
   { id: 55, name: 'Nettbutikk' },
   { id: 3, name: 'Staut Bergen' },
 ] as Shop[];
 
-function renderView(detail = article()) {
-  const scope = fork();
+function renderView(detail = article(), verdict: 'added' | 'stock' = 'added') {
+  const scope = fork({ values: [[$verdict, verdict]] });
   render(
     <Provider value={scope}>
       <MemoryRouter>
@@ -55,6 +67,15 @@ describe('ProductView', () => {
     const medium = detail.variants.find((v) => v.color.id === 7 && v.size.id === 3)!;
     expect(scope.getState($requested)).toEqual([toCartLine(detail, medium)]);
     expect(screen.getByText('Ullgenser Fjellvind er lagt i handlekurven.')).toBeTruthy();
+  });
+
+  it('shows the cart\'s refusal instead of "lagt i handlekurven" when the cart refuses the add', () => {
+    renderView(article(), 'stock');
+    fireEvent.click(screen.getByRole('button', { name: 'M' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Legg i handlekurven' }));
+    const status = screen.getByText('Ullgenser Fjellvind ble ikke lagt til: det er bare 2 stk. på lager.');
+    expect(status.getAttribute('role')).toBe('status');
+    expect(screen.queryByText(/er lagt i handlekurven/)).toBeNull();
   });
 
   it('says a chosen size is sold out, and keeps the button disabled', () => {

@@ -1,5 +1,5 @@
 /** Cart, promo-code, shop and reservation calls (SPEC §7). */
-import type { RawShippingMethod, ShippingMethod } from '../types/cart.js';
+import type { PickupAvailability, RawPickupAvailability, RawShippingMethod, ShippingMethod } from '../types/cart.js';
 import type { Promocode, RawPromocode } from '../types/promo.js';
 import type { RawReservation, Reservation, ReservationPayload } from '../types/order.js';
 import type { RawShop, Shop } from '../types/shop.js';
@@ -12,6 +12,22 @@ import { get, post, seg, type RequestOptions } from './client.js';
 /** GET /shipping_methods */
 export async function getShippingMethods(opts?: RequestOptions): Promise<ShippingMethod[]> {
   return (await get<RawShippingMethod[]>('/shipping_methods', undefined, opts)).map(mapShippingMethod);
+}
+
+/**
+ * GET /availability/pickup?items=EAN:count,…: for every shop a shopper can collect from, whether it holds every line
+ * of the cart (the same check a click-and-collect reservation makes when it takes the stock).
+ */
+export async function getPickupAvailability(
+  items: ReadonlyArray<{ ean: string; count: number }>,
+  opts?: RequestOptions,
+): Promise<PickupAvailability[]> {
+  const query = { items: items.map((item) => `${item.ean}:${item.count}`).join(',') };
+  return (await get<RawPickupAvailability[]>('/availability/pickup', query, opts)).map((raw) => ({
+    shopId: raw.ShopID,
+    complete: raw.Complete === 1,
+    lines: raw.Lines.map((line) => ({ ean: line.EanNo, count: line.Count, qty: line.Qty })),
+  }));
 }
 
 /** GET /shops */

@@ -6,7 +6,7 @@
  * Names follow the Tractor Store convention `team:thing-happened`.
  */
 import { createEvent, createStore } from 'effector';
-import type { CartLine } from '../types/cart.js';
+import type { CartAddAnswer, CartLine } from '../types/cart.js';
 import type { Customer } from '../types/customer.js';
 import type { Alert, AlertInput } from '../types/alert.js';
 import type { Breadcrumb } from '../types/content.js';
@@ -18,6 +18,8 @@ export const busInstanceId = registerContractsInstance('bus');
 // ---- cart (implemented by mf-cart-checkout/model) ----
 /** Catalogue asks the cart to add one of a variant; the cart model applies the SPEC §4 rules. */
 export const cartAddRequested = createEvent<CartLine>({ name: 'catalog:add-to-cart-requested' });
+/** The cart's verdict on each add (every tab decides on the same synced lines): what the page tells the shopper. */
+export const cartAddAnswered = createEvent<CartAddAnswer>({ name: 'cart:add-answered' });
 export const $cartCount = createStore(0, { name: 'cart:count', skipVoid: false });
 export const $cartOpen = createStore(false, { name: 'cart:open' });
 export const cartOpened = createEvent({ name: 'cart:opened' });

@@ -6,6 +6,26 @@ export const DEFAULT_SHIPPING = Object.freeze({ id: 'delivery', price: 19900 });
 export const DEFAULT_FRIGHT_PRICE = 9900;
 /** The shipping method that is collected in a shop (free, needs a shop, no address); every other method is sent home. */
 export const CLICK_AND_COLLECT_METHOD_ID = 'click-and-collect';
+/**
+ * How a shipping method's price for a cart is found (ADR 0002 and its follow-up): `free` costs nothing
+ * (click-and-collect); `cart-freight` costs the highest frightPrice among the cart's articles (default 9900 each),
+ * and the method's stored price only when there are no articles. GET /shipping_methods names the rule of each method.
+ */
+export const SHIPPING_PRICE_RULES = ['free', 'cart-freight'] as const;
+export type ShippingPriceRule = (typeof SHIPPING_PRICE_RULES)[number];
+/** The rule of a method: click-and-collect is free, every method sent home costs the cart's freight. */
+export function shippingPriceRule(methodId: string): ShippingPriceRule {
+  return methodId === CLICK_AND_COLLECT_METHOD_ID ? 'free' : 'cart-freight';
+}
+/**
+ * A method's price for a cart under its rule — the one formula of the API (GET /shipping_methods?articles=, the
+ * reservation) and the front end (cart modal, checkout). `lineFreights`: each line's freight, null = the default.
+ */
+export function shippingPriceFor(rule: ShippingPriceRule, methodPrice: number, lineFreights: ReadonlyArray<number | null>): number {
+  if (rule === 'free') return 0;
+  if (lineFreights.length === 0) return methodPrice;
+  return Math.max(...lineFreights.map((freight) => freight ?? DEFAULT_FRIGHT_PRICE));
+}
 /** Bestseller qty/turnover rank when the API sends none. */
 export const DEFAULT_BESTSELLER_RANK = 9999;
 

@@ -2,6 +2,7 @@ import type { CustomerOrder, RawCustomerOrder, RawReservation, Reservation } fro
 import type { Promocode, RawPromocode } from '../types/promo.js';
 import type { RawShippingMethod, ShippingMethod } from '../types/cart.js';
 import { roundMoney } from './catalog.js';
+import { shippingPriceRule } from '@shop/contracts/constants';
 
 export function mapReservation(raw: RawReservation): Reservation {
   return {
@@ -64,5 +65,7 @@ export function mapPromocode(raw: RawPromocode): Promocode {
 }
 
 export function mapShippingMethod(raw: RawShippingMethod): ShippingMethod {
-  return { id: raw.ShippingMethodID, name: raw.Name, description: raw.Description ?? null, price: roundMoney(raw.Price) };
+  // An answer without the rule (an older server) gets the rule the id implies.
+  const priceRule = raw.PriceRule === 'free' || raw.PriceRule === 'cart-freight' ? raw.PriceRule : shippingPriceRule(raw.ShippingMethodID);
+  return { id: raw.ShippingMethodID, name: raw.Name, description: raw.Description ?? null, price: roundMoney(raw.Price), priceRule };
 }

@@ -112,12 +112,17 @@ it('maps reservations and orders', () => {
 
 it('maps promo codes and shipping methods', () => {
   expect(mapPromocode({ id: 1, name: 'HOST10', valid_from: 'a', valid_to: null, fixed: 0, amount: 10, type: 'cart' }).fixed).toBe(false);
-  expect(mapShippingMethod({ ShippingMethodID: 'delivery', Name: 'Hjemlevering', Description: null, Price: 19900 })).toEqual({
+  expect(mapShippingMethod({ ShippingMethodID: 'delivery', Name: 'Hjemlevering', Description: null, Price: 9900, PriceRule: 'cart-freight' })).toEqual({
     id: 'delivery',
     name: 'Hjemlevering',
     description: null,
-    price: 19900,
+    price: 9900,
+    priceRule: 'cart-freight',
   });
+  // An answer without the rule (an older server): the id decides, click-and-collect is free.
+  const older = (id: string) => ({ ShippingMethodID: id, Name: id, Description: null, Price: 0 }) as unknown as Parameters<typeof mapShippingMethod>[0];
+  expect(mapShippingMethod(older('click-and-collect')).priceRule).toBe('free');
+  expect(mapShippingMethod(older('express')).priceRule).toBe('cart-freight');
 });
 
 describe('settings slots', () => {

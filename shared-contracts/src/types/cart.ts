@@ -23,14 +23,45 @@ export interface CartLine {
   onlyCC: boolean;
 }
 
+/**
+ * The cart's answer to one `cartAddRequested` (SPEC §4 cart add): added/increased, or refused because of the web
+ * purchase limit or the first shop's stock. `message` is the Norwegian sentence to show the shopper.
+ */
+export interface CartAddAnswer {
+  ean: string;
+  outcome: 'added' | 'increased' | 'limit' | 'stock';
+  /** The line's count after the add (unchanged when refused). */
+  count: number;
+  message: string;
+}
+
+/** One shop in GET /availability/pickup: whether it holds every line of the cart in the wanted count. */
+export interface RawPickupAvailability {
+  ShopID: number;
+  /** 1 when the shop holds every line in its count (a click-and-collect reservation there would be taken). */
+  Complete: 0 | 1;
+  Lines: Array<{ EanNo: string; Count: number; Qty: number }>;
+}
+
+export interface PickupAvailability {
+  shopId: number;
+  complete: boolean;
+  lines: Array<{ ean: string; count: number; qty: number }>;
+}
+
 /** Items of GET /shipping_methods. */
 export interface RawShippingMethod {
   /** "delivery", "pickup", "express" … */
   ShippingMethodID: string;
   Name: string;
   Description: string | null;
-  /** Øre. */
+  /**
+   * Øre: what this method costs for the cart asked about (`?articles=`); without articles, for an empty cart (the
+   * method's stored price). `PriceRule` says how the price follows the cart.
+   */
   Price: number;
+  /** "free" (click-and-collect) or "cart-freight" (the highest frightPrice among the cart's articles). */
+  PriceRule: import('../constants/index.js').ShippingPriceRule;
 }
 
 export interface ShippingMethod {
@@ -38,6 +69,7 @@ export interface ShippingMethod {
   name: string;
   description: string | null;
   price: number;
+  priceRule: import('../constants/index.js').ShippingPriceRule;
 }
 
 /** The shipping choice kept in the cart state; default {id: 'delivery', price: 19900}. */

@@ -23,6 +23,7 @@ import {
   stock,
   variants,
 } from '../../db/schema.js';
+import { compareVariantShops } from '../../checkout/rules.js';
 import { articleImageUrl } from '../images/urls.js';
 import { flag } from '../shared/schema.js';
 
@@ -267,7 +268,8 @@ export async function loadVariants(db: Db, id: number, group3Id: number): Promis
         ColorCode: v.colorCode ?? '',
         Image: articleImageUrl(group3Id, hex),
       },
-      Shops: (stockOf.get(v.id) ?? []).map((s) => ({ ShopID: s.shopId, Qty: s.qty })),
+      // The first shop listed is the cart's ceiling for a line (SPEC §4): see compareVariantShops.
+      Shops: [...(stockOf.get(v.id) ?? [])].sort(compareVariantShops).map((s) => ({ ShopID: s.shopId, Qty: s.qty })),
     };
   });
 }
