@@ -6,6 +6,11 @@ export const DEFAULT_SHIPPING = Object.freeze({ id: 'delivery', price: 19900 });
 export const DEFAULT_FRIGHT_PRICE = 9900;
 /** The shipping method that is collected in a shop (free, needs a shop, no address); every other method is sent home. */
 export const CLICK_AND_COLLECT_METHOD_ID = 'click-and-collect';
+/**
+ * Most coordinates in one driving-distance table (GET /osrm/table): osrm-routed's default --max-table-size, so the
+ * API's estimate and a stock OSRM server refuse the same requests (400 TooBig). Clients ask in chunks below it.
+ */
+export const OSRM_MAX_COORDINATES = 100;
 /** Bestseller qty/turnover rank when the API sends none. */
 export const DEFAULT_BESTSELLER_RANK = 9999;
 
