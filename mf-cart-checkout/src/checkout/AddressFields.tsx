@@ -1,5 +1,5 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { createPostcodeLookup, type PostcodeAnswer } from '@shop/contracts/api';
+import { cityFromAnswer, createPostcodeLookup, type PostcodeAnswer } from '@shop/contracts/api';
 import type { AddressFeature } from '@shop/contracts/types';
 import { texts } from '../texts.js';
 import { lookupAddress, type AddressLookup } from './addressLookup.js';
@@ -46,12 +46,15 @@ export function AddressFields({
   // onChange is a new function each render; the lookup, made once, calls the latest.
   const latestOnChange = useRef(onChange);
   latestOnChange.current = onChange;
+  const latestValue = useRef(value);
+  latestValue.current = value;
   const postcodes = useMemo(
     () =>
       createPostcodeLookup((answer) => {
         setPostcodeAnswer(answer);
         // Poststed belongs to the postcode (one place per code): a known code fills it, whatever was typed there.
-        if (answer.status === 'found') latestOnChange.current({ city: answer.place });
+        const city = cityFromAnswer(answer, latestValue.current.city);
+        if (city !== null) latestOnChange.current({ city });
       }),
     [],
   );

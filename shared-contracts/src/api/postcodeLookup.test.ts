@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { setApiBaseUrl } from './client.js';
-import { checkPostcode, createPostcodeLookup, postcodeOf, type PostcodeAnswer } from './postcodeLookup.js';
+import { checkPostcode, cityFromAnswer, createPostcodeLookup, postcodeOf, type PostcodeAnswer } from './postcodeLookup.js';
 import { postcodeTexts } from '../texts/forms.js';
 import { rawPostalCode } from '../testing/fixtures.js';
 
@@ -46,6 +46,18 @@ describe('postcodeOf', () => {
     ['abcd', null],
     ['', null],
   ])('%j → %j', (text, expected) => expect(postcodeOf(text)).toBe(expected));
+});
+
+describe('cityFromAnswer', () => {
+  const found: PostcodeAnswer = { status: 'found', postcode: '0150', place: 'OSLO' };
+  it.each<[string, PostcodeAnswer, string, string | null]>([
+    ['empty city: the place', found, '', 'OSLO'],
+    ['another place: the postcode decides', found, 'Bergen', 'OSLO'],
+    ['the same place in another case: left as written', found, ' Oslo ', null],
+    ['unknown postcode: left', { status: 'unknown', postcode: '0000', message: 'x' }, 'Oslo', null],
+    ['lookup failed: left', { status: 'unavailable', postcode: '0150' }, '', null],
+    ['incomplete: left', { status: 'incomplete' }, 'Oslo', null],
+  ])('%s', (_name, answer, city, expected) => expect(cityFromAnswer(answer, city)).toBe(expected));
 });
 
 describe('checkPostcode', () => {

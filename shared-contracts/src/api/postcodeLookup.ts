@@ -38,6 +38,15 @@ export async function checkPostcode(text: string, opts: RequestOptions = {}, fet
   }
 }
 
+/**
+ * The city a form should show after an answer, or null to leave it: a known code's place, unless the field already
+ * names that place in another case ("Oslo" for OSLO: the shopper's spelling stays, and a saved account is not changed).
+ */
+export function cityFromAnswer(answer: PostcodeAnswer, city: string): string | null {
+  if (answer.status !== 'found') return null;
+  return city.trim().toLocaleLowerCase('nb') === answer.place.toLocaleLowerCase('nb') ? null : answer.place;
+}
+
 export interface PostcodeLookup {
   /** The field's new text: answers `onAnswer` once known, unless the text changes again first (latest wins). */
   change(text: string): void;
