@@ -78,6 +78,7 @@ export const texts = {
   city: 'Poststed',
   findAddress: 'Finn adressen',
   searchingAddress: 'Søker etter adressen …',
+  addressLookupFailed: 'Adressesøket svarer ikke akkurat nå. Du kan likevel gå videre med adressen du har skrevet.',
   addressNotFound: addressTexts.noHouseNumber,
   noAddresses: addressTexts.noneFound,
   addressChoices: 'Velg riktig adresse',

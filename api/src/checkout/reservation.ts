@@ -27,6 +27,7 @@
  */
 import { and, asc, desc, eq, gt, gte, inArray, lte, ne, sql } from 'drizzle-orm';
 import { CLICK_AND_COLLECT_METHOD_ID, WEB_SHOP_ID } from '@shop/contracts/constants';
+import { nationalPhone } from '@shop/contracts/validation';
 import type { RawReservation, RawReservationLine } from '@shop/contracts/types';
 import type { Db } from '../db/index.js';
 import {
@@ -288,7 +289,8 @@ export async function createReservation(
         statusId: 1,
         name: input.CustomerName.trim(),
         email: input.Email.trim(),
-        phone: input.Phone.trim(),
+        // The eight digits, however the shopper wrote them ("+47 912 34 567"): one spelling to search and call.
+        phone: nationalPhone(input.Phone) ?? input.Phone.trim(),
         delivery: method!.id,
         address: input.Address.trim() || null,
         city: input.City.trim() || null,

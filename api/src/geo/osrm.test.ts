@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { estimatedTable, greatCircleMetres, OsrmQueryError, parseAnnotations, parseCoordinates, parseIndexes } from './osrm.js';
+import { estimatedTable, greatCircleMetres, MAX_COORDINATES, OsrmQueryError, parseAnnotations, parseCoordinates, parseIndexes } from './osrm.js';
 
 const OSLO: [number, number] = [10.7522, 59.9139];
 const BERGEN: [number, number] = [5.3221, 60.3913];
@@ -8,6 +8,12 @@ describe('OSRM request parsing', () => {
   it('reads lon,lat pairs', () => expect(parseCoordinates('10.75,59.91;5.32,60.39')).toEqual([[10.75, 59.91], [5.32, 60.39]]));
   it.each(['10.75', '10.75,91', '181,59', 'abc,def', '10.75,59.91;', ''])('rejects %j', (text) => {
     expect(() => parseCoordinates(text)).toThrow(OsrmQueryError);
+  });
+  it(`up to ${MAX_COORDINATES} coordinates; more is OSRM's TooBig`, () => {
+    const many = (n: number) => Array.from({ length: n }, (_, i) => `10.${i},59.9`).join(';');
+    expect(parseCoordinates(many(MAX_COORDINATES))).toHaveLength(MAX_COORDINATES);
+    expect(() => parseCoordinates(many(MAX_COORDINATES + 1))).toThrow(expect.objectContaining({ code: 'TooBig' }));
+    expect(() => parseCoordinates('x')).toThrow(expect.objectContaining({ code: 'InvalidQuery' }));
   });
   it('indexes: all, list, out of range', () => {
     expect(parseIndexes(undefined, 3, 'sources')).toEqual([0, 1, 2]);

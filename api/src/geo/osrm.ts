@@ -5,18 +5,34 @@
  * (fjords make it higher in the west); 70 km/h is a mixed-road average. Every estimated cell is listed in
  * `fallback_speed_cells`, as OSRM does for cells it had to estimate.
  */
+import { OSRM_MAX_COORDINATES } from '@shop/contracts/constants';
+
 export const ROAD_FACTOR = 1.3;
 export const AVERAGE_SPEED_KMH = 70;
-export const MAX_COORDINATES = 100;
+/** The documented cap (OSRM's default --max-table-size); more is a 400 TooBig, as osrm-routed answers. */
+export const MAX_COORDINATES = OSRM_MAX_COORDINATES;
+/**
+ * Longest coordinate text the route reads: MAX_COORDINATES pairs at full double precision as JavaScript prints them
+ * ("-179.12345678901234,-89.123456789012345;" is 40 characters) with room to spare, far below Node's 16 kB header limit.
+ */
+export const MAX_COORDINATES_TEXT = MAX_COORDINATES * 50;
 const EARTH_RADIUS_M = 6_371_008.8;
 
 export type Coordinate = [lon: number, lat: number];
 
-export class OsrmQueryError extends Error {}
+/** A table query OSRM would refuse; `code` is OSRM's own error code (InvalidQuery, TooBig). */
+export class OsrmQueryError extends Error {
+  constructor(
+    message: string,
+    readonly code: 'InvalidQuery' | 'TooBig' = 'InvalidQuery',
+  ) {
+    super(message);
+  }
+}
 
 export function parseCoordinates(text: string): Coordinate[] {
   const parts = text.split(';');
-  if (parts.length === 0 || parts.length > MAX_COORDINATES) throw new OsrmQueryError(`Mellom 1 og ${MAX_COORDINATES} koordinater`);
+  if (parts.length > MAX_COORDINATES) throw new OsrmQueryError(`For mange koordinater: høyst ${MAX_COORDINATES} i én tabell`, 'TooBig');
   return parts.map((part) => {
     const m = /^(-?\d+(?:\.\d+)?),(-?\d+(?:\.\d+)?)$/.exec(part.trim());
     const lon = m ? Number(m[1]) : NaN;

@@ -5,8 +5,17 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { RawAddressSearch } from '@shop/contracts/types';
 import { addressTexts } from '@shop/contracts/texts/forms';
 import * as s from '../../src/db/schema.js';
+import { MAX_COORDINATES } from '../../src/geo/osrm.js';
 import { useTestApp } from '../support/app.js';
 import { testDatabaseKinds } from '../support/databases.js';
+
+/** The fake's --max-table-size: osrm-routed's default (100), lowered by one test. */
+let fakeOsrmMaxTableSize = 100;
+
+/** `count` points from Oslo northwards, printed at full double precision as a browser's JS would send them. */
+function points(count: number): string {
+  return Array.from({ length: count }, (_, i) => `${10.752245 + i / 3},${59.913868 + i / 7}`).join(';');
+}
 
 /** A small server speaking the OSRM table and Kartverket search contracts, recording what it was asked. */
 let service: Server;
@@ -15,9 +24,20 @@ const asked: string[] = [];
 beforeAll(async () => {
   service = createServer((req, res) => {
     asked.push(req.url ?? '');
-    res.writeHead(200, { 'content-type': 'application/json' });
+    res.setHeader('content-type', 'application/json');
     if (req.url?.startsWith('/table/v1/car/')) {
-      res.end(JSON.stringify({ code: 'Ok', distances: [[0, 123.4]], sources: [{ location: [10.75, 59.91] }], destinations: [] }));
+      const url = new URL(req.url, 'http://osrm');
+      const count = url.pathname.slice('/table/v1/car/'.length).split(';').length;
+      if (count > fakeOsrmMaxTableSize) {
+        // What osrm-routed answers beyond --max-table-size.
+        res.statusCode = 400;
+        res.end(JSON.stringify({ code: 'TooBig', message: 'Too many table coordinates' }));
+        return;
+      }
+      const indexes = (name: string) => url.searchParams.get(name)?.split(';').map(Number) ?? Array.from({ length: count }, (_, i) => i);
+      // Every cell 123.4 m (0 on the diagonal): a distance the estimate never gives, so the answer shows who computed it.
+      const distances = indexes('sources').map((s) => indexes('destinations').map((d) => (s === d ? 0 : 123.4)));
+      res.end(JSON.stringify({ code: 'Ok', distances, sources: [{ location: [10.75, 59.91] }], destinations: [] }));
     } else {
       res.end(JSON.stringify({
         metadata: { totaltAntallTreff: 1 },
@@ -75,10 +95,61 @@ describe.each(testDatabaseKinds())('geo on %s', (kind) => {
       expect(res.json().code).toBe('InvalidQuery');
     });
 
+    // Checkout asks for the shopper + every shop (15): the path grew past Fastify's 100-character parameter limit at
+    // 7 points and the route answered 404, so the shopper only ever saw straight lines.
+    it.each([2, 8, 16, MAX_COORDINATES])('%i coordinates at full precision: the estimate answers', async (count) => {
+      const res = await get(`/osrm/table/v1/car/${points(count)}?sources=0&annotations=distance`);
+      expect(res.statusCode).toBe(200);
+      const body = res.json();
+      expect(body.distances).toHaveLength(1);
+      expect(body.distances[0]).toHaveLength(count);
+      expect(body.distances[0][1]).toBeGreaterThan(0);
+    });
+
+    it.each([2, 8, 16, MAX_COORDINATES])('%i coordinates: OSRM_URL answers', async (count) => {
+      process.env.OSRM_URL = serviceUrl;
+      const destinations = Array.from({ length: count - 1 }, (_, i) => i + 1).join(';');
+      const res = await get(`/osrm/table/v1/car/${points(count)}?sources=0&destinations=${destinations}&annotations=distance`);
+      expect(res.statusCode).toBe(200);
+      expect(res.json().distances).toEqual([Array.from({ length: count - 1 }, () => 123.4)]);
+      expect(asked).toEqual([`/table/v1/car/${points(count)}?sources=0&destinations=${encodeURIComponent(destinations)}&annotations=distance`]);
+    });
+
+    it('over real HTTP too (the browser path: Node parses the request line, then the router)', async () => {
+      const address = await t().app.listen({ port: 0, host: '127.0.0.1' });
+      const res = await fetch(`${address}/api/v1/osrm/table/v1/car/${points(16)}?sources=0&annotations=distance`);
+      expect(res.status).toBe(200);
+      expect(((await res.json()) as { distances: number[][] }).distances[0]).toHaveLength(16);
+    });
+
+    it.each([
+      ['without OSRM_URL', () => undefined],
+      ['with OSRM_URL (never asked)', () => serviceUrl],
+    ])(`more than ${MAX_COORDINATES} coordinates: a clear 400 %s`, async (_name, url) => {
+      const osrm = url();
+      if (osrm) process.env.OSRM_URL = osrm;
+      const res = await get(`/osrm/table/v1/car/${points(MAX_COORDINATES + 1)}?sources=0&annotations=distance`);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ code: 'TooBig', message: `For mange koordinater: høyst ${MAX_COORDINATES} i én tabell` });
+      expect(asked).toEqual([]);
+    });
+
+    it('a smaller --max-table-size on the OSRM server: its 400 TooBig passes through', async () => {
+      process.env.OSRM_URL = serviceUrl;
+      fakeOsrmMaxTableSize = 10;
+      try {
+        const res = await get(`/osrm/table/v1/car/${points(11)}?sources=0&annotations=distance`);
+        expect(res.statusCode).toBe(400);
+        expect(res.json()).toEqual({ code: 'TooBig', message: 'Too many table coordinates' });
+      } finally {
+        fakeOsrmMaxTableSize = 100;
+      }
+    });
+
     it('proxies to OSRM_URL when set, and falls back when it is down', async () => {
       process.env.OSRM_URL = serviceUrl;
       const res = await get('/osrm/table/v1/car/10.75,59.91;5.32,60.39?sources=0&destinations=1&annotations=distance');
-      expect(res.json().distances).toEqual([[0, 123.4]]);
+      expect(res.json().distances).toEqual([[123.4]]);
       expect(asked).toEqual(['/table/v1/car/10.75,59.91;5.32,60.39?sources=0&destinations=1&annotations=distance']);
       process.env.OSRM_URL = 'http://127.0.0.1:1';
       const fallback = (await get('/osrm/table/v1/car/10.75,59.91;5.32,60.39?annotations=distance')).json();

@@ -71,15 +71,7 @@ export async function chooseShop(page: Page, target: CollectableArticle): Promis
   await option.getByRole('radio').check();
 }
 
-/**
- * Known API defect, not a checkout one: the OSRM table route 404s when its coordinates path parameter is longer than
- * Fastify's default maxParamLength (100 characters, i.e. more than 6 points). The shop picker then falls back to
- * great-circle order. Reported to checkout-api in /work/notes/checkout-ui-to-checkout-api.md; once the API sets
- * maxParamLength this filter matches nothing. Anything else that fails still fails the journey.
- */
-const KNOWN_OSRM_404 = /^404 \/api\/v1\/osrm\/table\/v1\/car\//;
-
-/** Records failed responses and page/console errors; `unexpected()` leaves out only the known OSRM defect. */
+/** Records failed responses and page/console errors; `unexpected()` lists them all (a journey expects none). */
 export function watchHealth(page: Page): { unexpected: () => string[] } {
   const failed: string[] = [];
   const errors: string[] = [];
@@ -92,17 +84,7 @@ export function watchHealth(page: Page): { unexpected: () => string[] } {
   });
   return {
     unexpected() {
-      const known = failed.filter((entry) => KNOWN_OSRM_404.test(entry));
-      let consoleAllowance = known.length;
-      const otherErrors = errors.filter((entry) => {
-        // The browser logs each failed resource once, without its URL.
-        if (consoleAllowance > 0 && entry.includes('status of 404')) {
-          consoleAllowance--;
-          return false;
-        }
-        return true;
-      });
-      return [...failed.filter((entry) => !KNOWN_OSRM_404.test(entry)), ...otherErrors];
+      return [...failed, ...errors];
     },
   };
 }

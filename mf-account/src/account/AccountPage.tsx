@@ -10,6 +10,7 @@ import { needsCurrentPassword, pendingEmailChange, profileErrors, profileFormOf,
 import { texts } from '../texts.js';
 import { withPaths, type AccountPaths } from '../paths.js';
 import { Check, ErrorMessage, Field } from '../ui/Field.js';
+import { usePostcodePlace } from '../ui/usePostcodePlace.js';
 import styles from '../ui/ui.module.css';
 
 type FlagField = 'cookie_default' | 'cookie_ga' | 'cookie_google_tag_manager' | 'cookie_meta_pixel' | 'marketing' | 'newsletter' | 'event_invite' | 'birthday_gift' | 'club';
@@ -19,11 +20,13 @@ function Profile({ user }: { user: Customer }) {
   const [form, setForm] = useState<ProfileForm>(() => profileFormOf(user));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saved, setSaved] = useState<{ confirmationSentTo: string | null } | null>(null);
+  // Sted fills itself from a known postcode; an unknown one says so at once (issue 21).
+  const unknownPostcode = usePostcodePlace(form.postal_code, form.city, (city) => setForm((f) => ({ ...f, city })));
   const field = (key: keyof ProfileForm) => ({
     name: key,
     value: form[key],
     onChange: (e: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: e.target.value })),
-    error: errors[key] ?? serverFields[key],
+    error: (key === 'postal_code' ? unknownPostcode : undefined) ?? errors[key] ?? serverFields[key],
   });
   const submit = async (event: FormEvent) => {
     event.preventDefault();

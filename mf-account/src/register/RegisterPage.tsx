@@ -6,6 +6,7 @@ import { $registerError, $registerFieldErrors, registerFx } from '../session/mod
 import { texts } from '../texts.js';
 import { withPaths, type AccountPaths } from '../paths.js';
 import { Check, ErrorMessage, Field } from '../ui/Field.js';
+import { usePostcodePlace } from '../ui/usePostcodePlace.js';
 import styles from '../ui/ui.module.css';
 import { emptyRegisterForm, registerFormErrors, registerPayload, type RegisterForm } from './rules.js';
 
@@ -19,7 +20,10 @@ export default function RegisterPage({ paths }: RegisterPageProps) {
   const [register, pending, serverError, serverFields, user] = useUnit([registerFx, registerFx.pending, $registerError, $registerFieldErrors, $user]);
   const [form, setForm] = useState<RegisterForm>(emptyRegisterForm);
   const [localErrors, setLocalErrors] = useState<Record<string, string>>({});
-  const errors = { ...serverFields, ...localErrors };
+  // No city field here: only an unknown postcode is said at once (issue 21).
+  const unknownPostcode = usePostcodePlace(form.postal_code);
+  const errors: Record<string, string | undefined> = { ...serverFields, ...localErrors };
+  if (unknownPostcode) errors.postal_code = unknownPostcode;
   const set = <K extends keyof RegisterForm>(key: K) => (value: RegisterForm[K]) => setForm((f) => ({ ...f, [key]: value }));
   const text = (key: keyof RegisterForm) => ({
     value: form[key] as string,

@@ -1,4 +1,5 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { cityFromAnswer, createPostcodeLookup, type PostcodeAnswer } from '@shop/contracts/api';
 import type { AddressFeature } from '@shop/contracts/types';
 import { texts } from '../texts.js';
 import { lookupAddress, type AddressLookup } from './addressLookup.js';
@@ -12,9 +13,15 @@ export interface AddressValue {
   city: string;
 }
 
+type LookupState = AddressLookup | { status: 'SEARCHING' } | { status: 'FAILED' };
+
 /**
  * Street address, postcode and city for home delivery, with the address lookup: "Finn adressen" checks the text
- * (house number required), matches it against known and looked-up addresses and lets the shopper choose.
+ * (house number required), matches it against known and looked-up addresses and lets the shopper choose. The city
+ * (Poststed) fills itself from a known postcode as it is typed, and an unknown postcode says so at once.
+ *
+ * Messages: the newest wins. A lookup's answer replaces the address error of an earlier submit (after a failed submit,
+ * "Finn adressen" showed the old error and nothing new), and a later submit's errors replace the lookup's answer.
  */
 export function AddressFields({
   value,
@@ -30,7 +37,31 @@ export function AddressFields({
   onConfirmed: (feature: AddressFeature) => void;
 }) {
   const id = useId();
-  const [lookup, setLookup] = useState<AddressLookup | { status: 'SEARCHING' } | { status: 'FAILED' } | null>(null);
+  // `after`: the submit errors the lookup answered after; once the form has newer errors, they speak instead.
+  const [answered, setAnswered] = useState<{ lookup: LookupState; after: CheckoutErrors } | null>(null);
+  const lookup = answered && answered.after === errors ? answered.lookup : null;
+  const setLookup = (next: LookupState | null) => setAnswered(next && { lookup: next, after: errors });
+
+  const [postcodeAnswer, setPostcodeAnswer] = useState<PostcodeAnswer>({ status: 'incomplete' });
+  // onChange is a new function each render; the lookup, made once, calls the latest.
+  const latestOnChange = useRef(onChange);
+  latestOnChange.current = onChange;
+  const latestValue = useRef(value);
+  latestValue.current = value;
+  const postcodes = useMemo(
+    () =>
+      createPostcodeLookup((answer) => {
+        setPostcodeAnswer(answer);
+        // Poststed belongs to the postcode (one place per code): a known code fills it, whatever was typed there.
+        const city = cityFromAnswer(answer, latestValue.current.city);
+        if (city !== null) latestOnChange.current({ city });
+      }),
+    [],
+  );
+  useEffect(() => () => postcodes.dispose(), [postcodes]);
+  // A postcode already in the field (remembered, prefilled from the account) gets its place too.
+  const postalCode = value.postalCode;
+  useEffect(() => postcodes.change(postalCode), [postcodes, postalCode]);
 
   const choose = (feature: AddressFeature) => {
     onChange({ address: `${feature.street} ${feature.houseNumber}`, postalCode: feature.postcode, city: feature.city });
@@ -51,7 +82,12 @@ export function AddressFields({
   };
 
   const lookupError = lookup && (lookup.status === 'ADDRESS_NOT_FOUND' || lookup.status === 'NONE_FOUND') ? lookup.message : undefined;
-  const addressError = errors.address ?? lookupError;
+  const addressError = lookup ? lookupError : errors.address;
+  // The live answer is about the code in the field now, so it outranks a submit's error about an earlier text.
+  const livePostcode = postcodeAnswer.status === 'found' || postcodeAnswer.status === 'unknown' ? postcodeAnswer : null;
+  const postcodeError = livePostcode && livePostcode.postcode === value.postalCode.trim()
+    ? livePostcode.status === 'unknown' ? livePostcode.message : undefined
+    : errors.postalCode;
 
   return (
     <fieldset className={styles.fieldset}>
@@ -91,7 +127,7 @@ export function AddressFields({
           autoComplete="postal-code"
           maxLength={4}
           value={value.postalCode}
-          error={errors.postalCode}
+          error={postcodeError}
           onChange={(event) => onChange({ postalCode: event.target.value })}
         />
         <Field
@@ -107,6 +143,7 @@ export function AddressFields({
         {texts.findAddress}
       </button>
       {lookup?.status === 'SEARCHING' && <p role="status">{texts.searchingAddress}</p>}
+      {lookup?.status === 'FAILED' && <p role="status">{texts.addressLookupFailed}</p>}
       {lookup?.status === 'MATCH' && <p role="status">{texts.addressChosen(addressLabel(lookup.feature))}</p>}
       {lookup?.status === 'CHOICES' && (
         <fieldset className={styles.choices}>

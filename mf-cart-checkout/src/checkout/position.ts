@@ -1,4 +1,5 @@
 import { getOsrmTable, getPostalCode } from '@shop/contracts/api';
+import { OSRM_MAX_COORDINATES } from '@shop/contracts/constants';
 import type { LatLng, Shop } from '@shop/contracts/types';
 import { haversineMetres, shopPosition, sortByDistance } from './rules.js';
 
@@ -38,21 +39,30 @@ export function browserPosition(geolocation: Geolocation | null = globalThis.nav
 }
 
 /**
- * Shops nearest first by road distance (OSRM table from the origin to every shop). Should the table fail, the
- * great-circle distance still gives a sensible order.
+ * Shops nearest first by road distance (OSRM table from the origin to every shop). A table holds at most
+ * OSRM_MAX_COORDINATES points (the origin and the shops), so a longer shop list is asked in chunks, at once. Should a
+ * table fail, the great-circle distance still gives a sensible order (for every shop, so that no list mixes the two).
  */
 export async function shopsByRoadDistance(origin: LatLng, shops: Shop[]): Promise<Shop[]> {
   if (shops.length === 0) return [];
+  const perTable = OSRM_MAX_COORDINATES - 1;
+  const chunks = Array.from({ length: Math.ceil(shops.length / perTable) }, (_, i) => shops.slice(i * perTable, (i + 1) * perTable));
   try {
-    const table = await getOsrmTable([origin, ...shops.map(shopPosition)], {
-      annotations: 'distance',
-      sources: [0],
-      destinations: shops.map((_, i) => i + 1),
-    });
-    const row = table.distances?.[0];
-    if (table.code === 'Ok' && row && row.length === shops.length) return sortByDistance(shops, row);
+    const rows = await Promise.all(chunks.map((chunk) => roadDistances(origin, chunk)));
+    if (rows.every((row) => row !== null)) return sortByDistance(shops, rows.flat());
   } catch {
     // fall through to the great-circle order
   }
   return sortByDistance(shops, shops.map((shop) => Math.round(haversineMetres(origin, shopPosition(shop)))));
+}
+
+/** Metres by road from `origin` to each shop (one table), or null when the answer does not fit the question. */
+async function roadDistances(origin: LatLng, shops: Shop[]): Promise<Array<number | null> | null> {
+  const table = await getOsrmTable([origin, ...shops.map(shopPosition)], {
+    annotations: 'distance',
+    sources: [0],
+    destinations: shops.map((_, i) => i + 1),
+  });
+  const row = table.distances?.[0];
+  return table.code === 'Ok' && row && row.length === shops.length ? row : null;
 }

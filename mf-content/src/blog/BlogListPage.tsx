@@ -101,7 +101,7 @@ export default function BlogListPage({ categorySlug: propSlug }: BlogListPagePro
       )}
       {remaining > 0 && (
         <p>
-          <button type="button" onClick={showMore} disabled={loadingMore}>
+          <button className={`${styles.button} ${styles.secondaryButton}`} type="button" onClick={showMore} disabled={loadingMore}>
             {texts.showMore}
           </button>{' '}
           <span>{texts.remaining(remaining)}</span>

@@ -164,7 +164,7 @@ export default function PollPage({ pollId: propId }: PollPageProps) {
         })}
         {message && <p role="alert">{message}</p>}
         {!closed && entry === 'open' && answered.size < poll.questions.length && (
-          <button type="submit" disabled={sending}>
+          <button className={styles.button} type="submit" disabled={sending}>
             {sending ? texts.sending : texts.submitAnswers}
           </button>
         )}

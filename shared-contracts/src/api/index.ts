@@ -14,5 +14,6 @@ export * from './catalog.js';
 export * from './customer.js';
 export * from './commerce.js';
 export * from './content.js';
+export * from './postcodeLookup.js';
 export * from './editorial.js';
 export * from './fulfilment.js';

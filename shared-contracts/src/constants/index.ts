@@ -26,6 +26,11 @@ export function shippingPriceFor(rule: ShippingPriceRule, methodPrice: number, l
   if (lineFreights.length === 0) return methodPrice;
   return Math.max(...lineFreights.map((freight) => freight ?? DEFAULT_FRIGHT_PRICE));
 }
+/**
+ * Most coordinates in one driving-distance table (GET /osrm/table): osrm-routed's default --max-table-size, so the
+ * API's estimate and a stock OSRM server refuse the same requests (400 TooBig). Clients ask in chunks below it.
+ */
+export const OSRM_MAX_COORDINATES = 100;
 /** Bestseller qty/turnover rank when the API sends none. */
 export const DEFAULT_BESTSELLER_RANK = 9999;
 

@@ -75,6 +75,11 @@ export const addressTexts = {
   noneFound: 'Ingen addresser funnet',
 } as const;
 
+/** A postcode that GET /postalcodes/{zip} does not know (said as the shopper types it; the API says the same). */
+export const postcodeTexts = {
+  unknown: 'Ukjent postnummer',
+} as const;
+
 export const resendTexts = {
   failed: 'Epost ble ikke sendt',
   sent: (email: string) => `Epost sendt til ${email}`,

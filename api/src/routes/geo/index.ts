@@ -1,5 +1,5 @@
 /**
- * Geo (geo/): GET /osrm/table/v1/car/{lon,lat;…} (proxy to OSRM_URL, else the great-circle estimate in OSRM's shape)
+ * Geo (geo/): GET /osrm/table/v1/car/{lon,lat;…} (up to MAX_COORDINATES points; proxy to OSRM_URL, else the great-circle estimate in OSRM's shape)
  * and GET /geo/addresses?sok=… (Kartverket address search at KARTVERKET_URL, else the offline street list).
  * Both read their base URL from the environment per request, so configuration needs no restart of tests.
  */
@@ -7,7 +7,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type, type Static } from 'typebox';
 import type { RawAddressSearch } from '@shop/contracts/types';
 import { isAddressError, parseAddress } from '@shop/contracts/validation';
-import { estimatedTable, OsrmQueryError, parseAnnotations, parseCoordinates, parseIndexes } from '../../geo/osrm.js';
+import { estimatedTable, MAX_COORDINATES, MAX_COORDINATES_TEXT, OsrmQueryError, parseAnnotations, parseCoordinates, parseIndexes } from '../../geo/osrm.js';
 import { searchKartverket, searchOffline } from '../../geo/addresses.js';
 import { assertSameShape, Nullable, type SameShape } from '../shared/schema.js';
 
@@ -31,13 +31,16 @@ assertSameShape<SameShape<Static<typeof RawAddressSearchSchema>, RawAddressSearc
 const OsrmError = Type.Object({ code: Type.String(), message: Type.String() });
 
 export const geoRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  // A wildcard, not a ":coordinates" parameter: the router refuses (404) a parameter longer than Fastify's
+  // maxParamLength (100 characters, about 6 points), and checkout asks for the shopper and every shop at once. The
+  // wildcard has no such limit; the schema's maxLength and the MAX_COORDINATES cap bound it instead.
   app.get(
-    '/osrm/table/v1/car/:coordinates',
+    '/osrm/table/v1/car/*',
     {
       schema: {
         tags: ['geo'],
-        summary: 'OSRM table (durations in s, distances in m); great-circle estimate without OSRM_URL',
-        params: Type.Object({ coordinates: Type.String({ maxLength: 5000, description: 'lon,lat;lon,lat…' }) }),
+        summary: `OSRM table (durations in s, distances in m); great-circle estimate without OSRM_URL; at most ${MAX_COORDINATES} coordinates`,
+        params: Type.Object({ '*': Type.String({ maxLength: MAX_COORDINATES_TEXT, description: 'lon,lat;lon,lat…' }) }),
         querystring: Type.Object({
           sources: Type.Optional(Type.String({ maxLength: 1000 })),
           destinations: Type.Optional(Type.String({ maxLength: 1000 })),
@@ -50,17 +53,17 @@ export const geoRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const { coordinates } = request.params;
       const { sources, destinations, annotations } = request.query;
       let table;
+      let coords;
       try {
-        const coords = parseCoordinates(coordinates);
+        coords = parseCoordinates(request.params['*']);
         const src = parseIndexes(sources, coords.length, 'sources');
         const dst = parseIndexes(destinations, coords.length, 'destinations');
         const ann = parseAnnotations(annotations);
         table = estimatedTable(coords, src, dst, ann);
       } catch (error) {
-        if (error instanceof OsrmQueryError) return reply.status(400).send({ code: 'InvalidQuery', message: error.message });
+        if (error instanceof OsrmQueryError) return reply.status(400).send({ code: error.code, message: error.message });
         throw error;
       }
       const osrmUrl = process.env.OSRM_URL?.replace(/\/+$/, '');
@@ -70,7 +73,9 @@ export const geoRoutes: FastifyPluginAsyncTypebox = async (app) => {
         if (destinations) query.set('destinations', destinations);
         if (annotations) query.set('annotations', annotations);
         try {
-          const res = await fetch(`${osrmUrl}/table/v1/car/${coordinates}?${query}`, { signal: AbortSignal.timeout(OSRM_TIMEOUT_MS) });
+          // The checked numbers, not the caller's text: nothing but "lon,lat;…" reaches the OSRM server.
+          const path = coords.map(([lon, lat]) => `${lon},${lat}`).join(';');
+          const res = await fetch(`${osrmUrl}/table/v1/car/${path}?${query}`, { signal: AbortSignal.timeout(OSRM_TIMEOUT_MS) });
           const body = (await res.json()) as { code?: string };
           if (res.ok && body.code === 'Ok') return reply.send(body as { code: string });
           if (res.status === 400) return reply.status(400).send({ code: body.code ?? 'InvalidQuery', message: (body as { message?: string }).message ?? '' });

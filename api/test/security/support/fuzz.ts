@@ -447,9 +447,10 @@ export function encodeComponent(value: string): string {
   }
 }
 
-/** The URL of a route with its params filled in (values percent-encoded unless `raw`). */
+/** The URL of a route with its params filled in (values percent-encoded unless `raw`); a trailing `*` is param "*". */
 export function fillUrl(url: string, params: Record<string, string>, raw: Record<string, boolean> = {}): string {
-  return url.replace(/:([A-Za-z0-9_]+)/g, (_m, name: string) => {
+  return url.replace(/:([A-Za-z0-9_]+)|(?<=\/)\*$/g, (m, name: string | undefined) => {
+    name ??= m;
     const v = params[name] ?? '';
     return raw[name] ? v : encodeComponent(v);
   });

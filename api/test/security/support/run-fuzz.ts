@@ -80,7 +80,7 @@ export function baseFor(route: RouteEntry, data: SecurityData): RouteUnderTest['
     'GET /api/v1/articles/:idOrSlug': { params: { idOrSlug: '101' } },
     'GET /api/v1/articles/bundle': { querystring: { articles: '101,102' } },
     'GET /api/v1/geo/addresses': { querystring: { sok: 'Karl Johans gate 1' } },
-    'GET /api/v1/osrm/table/v1/car/:coordinates': { params: { coordinates: '10.75,59.91;5.32,60.39' } },
+    'GET /api/v1/osrm/table/v1/car/*': { params: { '*': '10.75,59.91;5.32,60.39' } },
     'PUT /api/v1/editor/polls/:id': { params: { id: String(data.pollId) } },
   };
   return bases[routeKey(route)];
