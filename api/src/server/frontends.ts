@@ -20,6 +20,7 @@ import { REMOTE_APPS, type RemotesConfig } from '../config.js';
 import { homeLayouts, tenantSettings } from '../db/schema.js';
 import { settingsFromSlots } from '../routes/settings/index.js';
 import { tenantFromRows } from '../routes/tenant/index.js';
+import { categoryRedirect } from './categoryRedirect.js';
 import { TEXTS } from './errors.js';
 import { categoryOfPath, consentGiven, firstViewHtml, withFirstView } from './firstView.js';
 import { firstSearchImages, searchImagePreloads, searchImagesOfAnswer, searchQueryOfUrl } from './searchPreload.js';
@@ -189,9 +190,12 @@ export async function installFrontends(app: FastifyInstance, options: FrontendOp
   const serveIndex = async (request: FastifyRequest, reply: FastifyReply) => {
     const template = readIndex();
     if (template === null) return notBuilt(reply, 'Nettbutikken', path.relative(options.rootDir, shellDist));
-    const session = await request.session.ensure();
     const pathname = request.url.split(/[?#]/)[0];
     const [brand, tree] = await Promise.all([tenant(), categories()]);
+    const canonical = categoryRedirect(request.url, tree);
+    // Not cached: were a category renamed, a browser would otherwise keep following the old permanent redirect.
+    if (canonical !== null) return reply.header('cache-control', 'no-store').redirect(canonical, 301);
+    const session = await request.session.ensure();
     // A fresh nonce per response (index.html is never cached: it carries the session's CSRF token too).
     const nonce = randomBytes(16).toString('base64');
     let head = `<meta name="csp-nonce" content="${nonce}">` + remotesScript(options.remotes) + tenantScript(brand) + categoriesScript(tree) + customerHint(session.customerId);
