@@ -4,16 +4,9 @@
  * Only paths that name known categories at every level move; everything else (unknown names, other routes) is left
  * to the page. Kept apart from serveIndex so the not-found status added there stays a separate concern.
  */
-import { canonicalCategoryHref, type CategoryNameTree } from '@shop/contracts/routes';
+import { canonicalCategoryHref } from '@shop/contracts/routes';
 import type { RawCategory } from '@shop/contracts/types';
-
-/** GET /categories' answer as the names canonicalCategoryHref resolves (stored names: "Tekstil"). */
-export function categoryNameTree(categories: readonly RawCategory[]): CategoryNameTree[] {
-  return categories.map((c) => ({
-    name: c.Name,
-    subcategories: c.Subcategories.map((s) => ({ name: s.Name, groups: s.Groups.map((g) => ({ name: g.Name })) })),
-  }));
-}
+import { categoryNameTree } from '../routes/categories/links.js';
 
 /** Where a requested URL (path and query) must be redirected to, or null when it is already canonical or no category. */
 export function categoryRedirect(url: string, categories: readonly RawCategory[] | null): string | null {

@@ -18,6 +18,7 @@ import { desc, eq } from 'drizzle-orm';
 import type { RawBanner, RawCategory } from '@shop/contracts/types';
 import { REMOTE_APPS, type RemotesConfig } from '../config.js';
 import { homeLayouts, tenantSettings } from '../db/schema.js';
+import { loadCategoryNames, withCanonicalSettingsLinks } from '../routes/categories/links.js';
 import { settingsFromSlots } from '../routes/settings/index.js';
 import { tenantFromRows } from '../routes/tenant/index.js';
 import { categoryRedirect } from './categoryRedirect.js';
@@ -159,7 +160,7 @@ export async function installFrontends(app: FastifyInstance, options: FrontendOp
         .where(eq(homeLayouts.published, true))
         .orderBy(desc(homeLayouts.updatedAt))
         .limit(1);
-      return row ? settingsFromSlots(row.slots) : null;
+      return row ? withCanonicalSettingsLinks(settingsFromSlots(row.slots), await loadCategoryNames(app.database.db)) : null;
     } catch (error) {
       app.log.warn({ err: error }, 'home layout hints skipped');
       return null;
