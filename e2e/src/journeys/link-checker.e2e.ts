@@ -233,3 +233,61 @@ describe.each([
     300_000,
   );
 });
+
+/**
+ * Navigates inside the app without a page load: a history entry numbered the way React Router numbers its own pushes,
+ * then the popstate the router listens to (as shell-routing.e2e.ts does).
+ */
+async function navigateInApp(page: Page, path: string): Promise<void> {
+  await page.evaluate((to) => {
+    const idx = ((history.state as { idx?: number } | null)?.idx ?? 0) + 1;
+    history.pushState({ usr: null, key: Math.random().toString(36).slice(2, 10), idx }, '', to);
+    dispatchEvent(new PopStateEvent('popstate', { state: history.state }));
+  }, path);
+}
+
+describe.each([
+  { width: 1280, height: 900 },
+  { width: 375, height: 812 },
+])('one address per category at $width px (ADR 0014)', ({ width, height }) => {
+  it('a document at the stored or display name is redirected (301) to the ASCII address and shows the listing', async () => {
+    const context = await browser.newContext({ baseURL: shop.url, locale: 'nb-NO', viewport: { width, height } });
+    try {
+      const page = await context.newPage();
+      for (const [asked, canonical] of [
+        ['/tekstil/barnekl%C3%A6r', '/klaer/barneklaer'],
+        ['/kl%C3%A6r/jakker?sort=nyheter', '/klaer/jakker?sort=nyheter'],
+      ]) {
+        const response = await page.goto(asked);
+        expect(response?.request().redirectedFrom()?.url(), asked).toBe(`${shop.url}${asked}`);
+        expect((await response?.request().redirectedFrom()?.response())?.status(), asked).toBe(301);
+        expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe(canonical);
+        await settle(page);
+        await expect.poll(() => page.locator('h1').first().innerText()).toMatch(/Barneklær|Jakker/);
+        expect(await page.locator('body').innerText()).not.toContain('Vi fant ikke denne kategorien.');
+      }
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('navigating in the app to another form replaces the history entry with the ASCII address', async () => {
+    const context = await browser.newContext({ baseURL: shop.url, locale: 'nb-NO', viewport: { width, height } });
+    try {
+      const page = await context.newPage();
+      await page.goto('/klaer');
+      await settle(page);
+      const before = await page.evaluate(() => history.length);
+      await navigateInApp(page, '/tekstil/jakker#liste');
+      await page.waitForURL((url) => url.pathname === '/klaer/jakker');
+      expect(new URL(page.url()).hash).toBe('#liste');
+      // pushState added one entry; the replace did not add another.
+      expect(await page.evaluate(() => history.length)).toBe(before + 1);
+      await expect.poll(() => page.locator('h1').first().innerText()).toBe('Jakker');
+      await page.goBack();
+      await page.waitForURL((url) => url.pathname === '/klaer');
+    } finally {
+      await context.close();
+    }
+  });
+});
