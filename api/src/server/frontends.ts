@@ -18,7 +18,7 @@ import { desc, eq } from 'drizzle-orm';
 import type { RawBanner, RawCategory } from '@shop/contracts/types';
 import { REMOTE_APPS, type RemotesConfig } from '../config.js';
 import { homeLayouts, tenantSettings } from '../db/schema.js';
-import { loadCategoryNames, withCanonicalSettingsLinks } from '../routes/categories/links.js';
+import { categoryNameTree, withCanonicalSettingsLinks } from '../routes/categories/links.js';
 import { settingsFromSlots } from '../routes/settings/index.js';
 import { tenantFromRows } from '../routes/tenant/index.js';
 import { categoryRedirect } from './categoryRedirect.js';
@@ -160,7 +160,7 @@ export async function installFrontends(app: FastifyInstance, options: FrontendOp
         .where(eq(homeLayouts.published, true))
         .orderBy(desc(homeLayouts.updatedAt))
         .limit(1);
-      return row ? withCanonicalSettingsLinks(settingsFromSlots(row.slots), await loadCategoryNames(app.database.db)) : null;
+      return row ? settingsFromSlots(row.slots) : null;
     } catch (error) {
       app.log.warn({ err: error }, 'home layout hints skipped');
       return null;
@@ -204,7 +204,9 @@ export async function installFrontends(app: FastifyInstance, options: FrontendOp
     let category: RawCategory | null = null;
     let searchImages: string[] = [];
     if (pathname === '/' || pathname === '/index.html') {
-      const layout = await homeLayout();
+      const stored = await homeLayout();
+      // Category links in canonical form (ADR 0014), from the tree this page already has (no extra reads).
+      const layout = stored && tree ? withCanonicalSettingsLinks(stored, categoryNameTree(tree)) : stored;
       head += homeScript(layout) + bannerPreloads(layout?.TopBanner);
       banner = layout?.TopBanner;
     } else {

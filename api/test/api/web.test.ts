@@ -107,6 +107,12 @@ describe.each(testDatabaseKinds())('web serving and sessions on %s', (kind) => {
         // A redirect opens no session: the canonical page does.
         expect(sessionCookieOf(res.headers), url).toBeNull();
       }
+      // The home page's inline layout (window.__SHOP_HOME__) links there too, though the layout stores /tekstil.
+      const home = await inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } });
+      const inline = /window\.__SHOP_HOME__=(\{.*?\})<\/script>/.exec(home.body)?.[1];
+      expect(inline).toBeDefined();
+      expect(JSON.parse(inline!).TopBanner.Link).toBe('/klaer');
+      expect(JSON.parse(inline!).PopularCategories[0].Link).toBe('/klaer/jakker');
       // The canonical address itself is the page.
       const canonical = await inject({ method: 'GET', url: '/klaer/jakker/skalljakker', headers: { accept: 'text/html' } });
       expect(canonical.statusCode).toBe(200);
