@@ -27,7 +27,8 @@ describe('taxonomy', () => {
     ['Alpinstaver', 'alpinstaver'],
     ['Alpinbriller', 'alpinbriller'],
     ['Alpinhjelm', 'alpinhjelm'],
-    ['Tilbehør sportsutstyr', 'tilbehør-sportsutstyr'],
+    ['Tilbehør sportsutstyr', 'tilbehor-sportsutstyr'],
+    ['Tekstil', 'tekstil'],
     ['Mat og drikke', 'mat-og-drikke'],
   ])('URL param of "%s" is "%s"', (name, param) => {
     expect(categoryParam(name)).toBe(param);

@@ -6,7 +6,8 @@
 import { articleImageUrl, bannerUrl, blogImageUrl } from '../routes/images/urls.js';
 import type { CampaignKey } from './catalogue.js';
 import { HOUSE_BRAND } from './reference.js';
-import { categoryParam, categoryPath, taxonomy } from './taxonomy.js';
+import { pathFor } from '@shop/contracts/routes';
+import { categoryPath, taxonomy } from './taxonomy.js';
 
 const DAY = 86_400_000;
 const at = (now: Date, days: number) => new Date(now.getTime() + days * DAY);
@@ -47,7 +48,7 @@ export function mainGroupRows() {
     id: m.id,
     name: m.name,
     banner: bannerUrl(`kategori-${m.banner}`),
-    bannerLink: `/${categoryParam(m.name)}`,
+    bannerLink: pathFor('category', { categoryName: m.name }),
     sort: i + 1,
   }));
 }
@@ -162,7 +163,7 @@ export function campaignRows(now: Date): CampaignDef[] {
       description: 'Sommersalget er over – takk for at du handlet hos oss!',
       startsAt: at(now, -150).toISOString(), endsAt: at(now, -90).toISOString(), banner: 'kampanje-sommersalg',
       showLabel: true, showImage: true, labelText: '-40 %', labelType: 'percent',
-      labelData: { text: '-40 %', percent: 40, background: '#f26b21', color: '#ffffff' }, url: '/tekstil',
+      labelData: { text: '-40 %', percent: 40, background: '#f26b21', color: '#ffffff' }, url: pathFor('category', { categoryName: 'Tekstil' }),
     }),
   ];
 }
@@ -347,13 +348,13 @@ export function pollRows(now: Date) {
 export function socialPostRows(now: Date) {
   const posts: Array<[string, string, number]> = [
     ['Første snøen har lagt seg på Geilo! ❄️ Butikken vår har søndagsåpent hele vinteren.', '/vintersport', 1],
-    ['Vintersalget er i gang – opptil 30 % på dunjakker og ullundertøy.', '/tekstil', 3],
+    ['Vintersalget er i gang – opptil 30 % på dunjakker og ullundertøy.', pathFor('category', { categoryName: 'Tekstil' }), 3],
     ['Nytt på bloggen: smøretips for langrenn. Grønn, blå eller klister?', '/', 6],
     ['Klikk & Hent: bestill før klokka 14, hent samme dag i din nærmeste butikk.', '/kundeservice', 9],
     ['Barnehagestart? Se sjekklisten vår for regntøy, ull og skift.', '/', 14],
     ['Nordlysjakt i Tromsø – husk varme klær og hodelykt!', '/sportsutstyr', 21],
     ['Takk til alle som var med på Vinterquizen! Vinneren er trukket.', '/', 30],
-    ['Vi har fått inn ny kolleksjon fra Vikafjell – furet, værbitt og klar for fjellet.', '/tekstil', 45],
+    ['Vi har fått inn ny kolleksjon fra Vikafjell – furet, værbitt og klar for fjellet.', pathFor('category', { categoryName: 'Tekstil' }), 45],
   ];
   return posts.map(([message, url, daysAgo], i) => ({
     message,
@@ -373,8 +374,8 @@ export function homeLayoutRows() {
     link: categoryPath(group3Id),
     image: articleImageUrl(group3Id, colour),
   });
-  const category = (mainGroup: string, group2?: string) =>
-    `/${[mainGroup, group2].filter((x): x is string => !!x).map(categoryParam).join('/')}`;
+  // Canonical category addresses (ADR 0014): Tekstil is /klaer.
+  const category = (mainGroup: string, group2?: string) => pathFor('category', { categoryName: mainGroup, subcategoryName: group2 });
 
   const standard = {
     topBanner: {

@@ -5,6 +5,7 @@
  */
 import type { DrawingKind } from '../routes/images/drawings.js';
 import { categoryParam } from '@shop/contracts/format';
+import { pathFor } from '@shop/contracts/routes';
 import { BRAND as B, GENDER as G, PALETTE, type GenderId } from './reference.js';
 
 export type SizeScheme =
@@ -848,11 +849,11 @@ export function group3Kind(group3Id: number): DrawingKind {
 
 export { categoryParam };
 
-/** `/{main}/{group2}/{group3}` path of the category route for a group 3. */
+/** `/{main}/{group2}/{group3}` canonical path of the category route for a group 3 (Tekstil → /klaer/…, ADR 0014). */
 export function categoryPath(group3Id: number): string {
   const g = group3ById.get(group3Id);
   if (!g) throw new Error(`unknown group 3: ${group3Id}`);
   const main = taxonomy.find((m) => m.id === g.mainGroupId)!;
   const g2 = main.groups.find((x) => x.id === g.group2Id)!;
-  return `/${[main.name, g2.name, g.name].map(categoryParam).join('/')}`;
+  return pathFor('category', { categoryName: main.name, subcategoryName: g2.name, group: g.name });
 }

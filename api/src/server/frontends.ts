@@ -19,8 +19,10 @@ import { isFulfilmentSession } from '../fulfilment/access.js';
 import type { RawBanner, RawCategory } from '@shop/contracts/types';
 import { REMOTE_APPS, type RemotesConfig } from '../config.js';
 import { homeLayouts, tenantSettings } from '../db/schema.js';
+import { categoryNameTree, withCanonicalSettingsLinks } from '../routes/categories/links.js';
 import { settingsFromSlots } from '../routes/settings/index.js';
 import { tenantFromRows } from '../routes/tenant/index.js';
+import { categoryRedirect } from './categoryRedirect.js';
 import { TEXTS } from './errors.js';
 import { categoryOfPath, consentGiven, firstViewHtml, withFirstView } from './firstView.js';
 import { firstSearchImages, searchImagePreloads, searchImagesOfAnswer, searchQueryOfUrl } from './searchPreload.js';
@@ -190,12 +192,15 @@ export async function installFrontends(app: FastifyInstance, options: FrontendOp
   const serveIndex = async (request: FastifyRequest, reply: FastifyReply) => {
     const template = readIndex();
     if (template === null) return notBuilt(reply, 'Nettbutikken', path.relative(options.rootDir, shellDist));
-    const session = await request.session.ensure();
     const pathname = request.url.split(/[?#]/)[0];
     // The shop workspace: the document itself says 403 to anyone not signed in as workspace staff (the shell still
     // renders its no-access view from it), so no proxy, crawler or monitor takes it for a page of the shop.
     if (pathname === '/butikk' || pathname?.startsWith('/butikk/')) reply.status((await isFulfilmentSession(app.database.db, request)) ? 200 : 403);
     const [brand, tree] = await Promise.all([tenant(), categories()]);
+    const canonical = categoryRedirect(request.url, tree);
+    // Not cached: were a category renamed, a browser would otherwise keep following the old permanent redirect.
+    if (canonical !== null) return reply.header('cache-control', 'no-store').redirect(canonical, 301);
+    const session = await request.session.ensure();
     // A fresh nonce per response (index.html is never cached: it carries the session's CSRF token too).
     const nonce = randomBytes(16).toString('base64');
     let head = `<meta name="csp-nonce" content="${nonce}">` + remotesScript(options.remotes) + tenantScript(brand) + categoriesScript(tree) + customerHint(session.customerId);
@@ -203,7 +208,9 @@ export async function installFrontends(app: FastifyInstance, options: FrontendOp
     let category: RawCategory | null = null;
     let searchImages: string[] = [];
     if (pathname === '/' || pathname === '/index.html') {
-      const layout = await homeLayout();
+      const stored = await homeLayout();
+      // Category links in canonical form (ADR 0014), from the tree this page already has (no extra reads).
+      const layout = stored && tree ? withCanonicalSettingsLinks(stored, categoryNameTree(tree)) : stored;
       head += homeScript(layout) + bannerPreloads(layout?.TopBanner);
       banner = layout?.TopBanner;
     } else {

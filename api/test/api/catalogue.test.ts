@@ -43,7 +43,8 @@ describe.each(testDatabaseKinds())('catalogue reference data on %s', (kind) => {
       Name: 'Tekstil',
       Count: TEKSTIL_VISIBLE.length,
       Banner: '/api/v1/images/banners/tekstil.svg',
-      BannerLink: '/tekstil',
+      // Stored as /tekstil (the stored name); answered at the category's one address (ADR 0014).
+      BannerLink: '/klaer',
       MinPrice: Math.min(...prices),
       MaxPrice: Math.max(...prices),
     });
@@ -101,15 +102,18 @@ describe.each(testDatabaseKinds())('catalogue reference data on %s', (kind) => {
     expect(shops[2]).toMatchObject({ ShopID: 55, OpeningHours: '', Latitude: 0, Longitude: 0 });
   });
 
-  it('GET /settings maps the published home layout into banner slots', async () => {
+  it('GET /settings maps the published home layout into banner slots, category links in canonical form', async () => {
     const settings = (await get('/api/v1/settings')).json<RawSettings>();
+    // The layout stores /tekstil and /tekstil/jakker (the stored name): the shopper's links are /klaer… (ADR 0014).
     expect(settings).toEqual({
-      TopBanner: { Image: '/api/v1/images/banners/vinter.svg', ImageMobile: null, Link: '/tekstil', Title: 'Vinter', Text: null },
+      TopBanner: { Image: '/api/v1/images/banners/vinter.svg', ImageMobile: null, Link: '/klaer', Title: 'Vinter', Text: null },
       SubBanners: [{ Image: '/api/v1/images/banners/sko.svg', ImageMobile: null, Link: '/sko', Title: null, Text: null }, null],
       StoreSearch: null,
-      PopularCategories: [{ Name: 'Jakker', Image: '/api/v1/images/banners/jakker.svg', Link: '/tekstil/jakker' }],
+      PopularCategories: [{ Name: 'Jakker', Image: '/api/v1/images/banners/jakker.svg', Link: '/klaer/jakker' }],
       Grid3x3: [],
     });
+    // GET /home answers the same published layout with the same links.
+    expect((await get('/api/v1/home')).json<RawSettings>()).toEqual(settings);
   });
 
   it('GET /tenant/get folds tenant_settings rows into the tenant', async () => {

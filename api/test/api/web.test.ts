@@ -77,7 +77,7 @@ describe.each(testDatabaseKinds())('web serving and sessions on %s', (kind) => {
     });
 
     it('serves index.html for front-end routes that accept HTML, and 404s other misses', async () => {
-      for (const url of ['/tekstil/jakker', '/product/asen-parkas', '/search/ull?x=1', '/kundeservice']) {
+      for (const url of ['/klaer/jakker', '/product/asen-parkas', '/search/ull?x=1', '/kundeservice', '/herre', '/tekstil/finnes-ikke']) {
         const res = await inject({ method: 'GET', url, headers: { accept: 'text/html,application/xhtml+xml' } });
         expect(res.statusCode, url).toBe(200);
         expect(metaToken(res.body), url).not.toBeNull();
@@ -87,6 +87,36 @@ describe.each(testDatabaseKinds())('web serving and sessions on %s', (kind) => {
       const api = await inject({ method: 'GET', url: '/api/v1/nope', headers: { accept: 'text/html' } });
       expect(api.statusCode).toBe(404);
       expect(api.json()).toEqual({ message: 'Denne adressen finnes ikke i API-et.' });
+    });
+
+    it('redirects a category document asked for at its stored or display name to its one canonical address (301)', async () => {
+      const cases: Array<[string, string]> = [
+        ['/tekstil', '/klaer'],
+        ['/kl%C3%A6r', '/klaer'],
+        ['/Tekstil/Jakker', '/klaer/jakker'],
+        ['/tekstil/jakker/skalljakker?sort=price', '/klaer/jakker/skalljakker?sort=price'],
+        ['/klaer/', '/klaer'],
+        ['/sportsutstyr/tilbeh%C3%B8r-sportsutstyr/drikkeflasker', '/sportsutstyr/tilbehor-sportsutstyr/drikkeflasker'],
+        ['/mat%20og%20drikke', '/mat-og-drikke'],
+      ];
+      for (const [url, location] of cases) {
+        const res = await inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+        expect(res.statusCode, url).toBe(301);
+        expect(res.headers.location, url).toBe(location);
+        expect(res.headers['cache-control'], url).toBe('no-store');
+        // A redirect opens no session: the canonical page does.
+        expect(sessionCookieOf(res.headers), url).toBeNull();
+      }
+      // The home page's inline layout (window.__SHOP_HOME__) links there too, though the layout stores /tekstil.
+      const home = await inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } });
+      const inline = /window\.__SHOP_HOME__=(\{.*?\})<\/script>/.exec(home.body)?.[1];
+      expect(inline).toBeDefined();
+      expect(JSON.parse(inline!).TopBanner.Link).toBe('/klaer');
+      expect(JSON.parse(inline!).PopularCategories[0].Link).toBe('/klaer/jakker');
+      // The canonical address itself is the page.
+      const canonical = await inject({ method: 'GET', url: '/klaer/jakker/skalljakker', headers: { accept: 'text/html' } });
+      expect(canonical.statusCode).toBe(200);
+      expect(metaToken(canonical.body)).not.toBeNull();
     });
 
     it('long-caches hashed assets, revalidates the rest, compresses', async () => {

@@ -1,4 +1,5 @@
 /** Norwegian collation, slugs and URL params. */
+import { catalogTexts } from '@shop/contracts/texts';
 
 let nbCollator: Intl.Collator | undefined;
 
@@ -43,14 +44,37 @@ export function slug(text: string): string {
 }
 
 /**
- * Category route param: lowercase, whitespace runs → one dash; "&" and æøå are kept
- * ("Hjelmer & alpinbriller" → "hjelmer-&-alpinbriller", "Mat og drikke" → "mat-og-drikke").
+ * Category route param, the canonical form of a category, subcategory or group in a URL (docs/adr/0014): the
+ * spec's slug rule (SPEC §9: lowercase, spaces → hyphens, æ → ae, ø → o, å → a) and nothing more, so "&" stays
+ * ("Hjelmer & alpinbriller" → "hjelmer-&-alpinbriller", as SPEC §2's shortcut table spells it) and the address is
+ * plain ASCII for these names ("Klær" → "klaer", "Ull og undertøy" → "ull-og-undertoy"). NFC first: a name typed
+ * on a Mac (å as a + ring) folds like one typed elsewhere.
  */
 export function categoryParam(name: string): string {
-  return name.trim().toLowerCase().replace(/\s+/g, '-');
+  return name
+    .normalize('NFC')
+    .trim()
+    .toLowerCase()
+    .replace(/\s+/g, '-')
+    .replace(/æ/g, 'ae')
+    .replace(/ø/g, 'o')
+    .replace(/å/g, 'a');
 }
 
-/** True when a URL param names this category/subcategory/group (URL-decoded, case-insensitive). */
+/**
+ * The names a category answers to: its own, its display name ("Tekstil" → "Klær") and its stored name ("Klær" →
+ * "Tekstil"), whichever of the two the caller holds (the API has stored names, the front ends display names).
+ */
+export function categoryNameForms(name: string): string[] {
+  const shown = catalogTexts.categoryDisplayNames;
+  const stored = Object.keys(shown).filter((key) => shown[key] === name);
+  return [name, ...(shown[name] !== undefined ? [shown[name]] : []), ...stored];
+}
+
+/**
+ * True when a URL param names this category/subcategory/group (URL-decoded, case-insensitive) in any of its forms:
+ * stored name (/tekstil), display name (/klær) or canonical ASCII (/klaer).
+ */
 export function matchesCategoryParam(name: string, param: string): boolean {
   let decoded = param;
   try {
@@ -58,5 +82,6 @@ export function matchesCategoryParam(name: string, param: string): boolean {
   } catch {
     // A stray "%" is taken literally.
   }
-  return categoryParam(name) === categoryParam(decoded);
+  const wanted = categoryParam(decoded);
+  return categoryNameForms(name).some((form) => categoryParam(form) === wanted);
 }

@@ -3,6 +3,7 @@
  * tables and redirects. The shell owns the router; everyone builds links with `pathFor`.
  */
 import { categoryParam } from '@shop/contracts/format';
+import { categoryDisplayName } from '@shop/contracts/mappers';
 
 /** Static article pages (SPEC §2 "article pages"), served by mf-content. */
 export const ARTICLE_PAGES = [
@@ -144,7 +145,8 @@ export function pathFor<N extends RouteName>(name: N, ...args: OptionalParams<N>
       const used: string[] = [];
       for (const part of parts) {
         if (part === undefined || part === '') break; // a level without its parent cannot be expressed
-        used.push(segment(categoryParam(part)));
+        // A main group is addressed by its display name: "Tekstil" and "Klær" both give /klaer (docs/adr/0014).
+        used.push(segment(categoryParam(used.length === 0 ? categoryDisplayName(part) : part)));
       }
       return `/${used.join('/')}`;
     }
@@ -218,6 +220,8 @@ export const CATEGORY_SHORTCUTS: Readonly<Record<string, Required<CategoryParams
 export function resolveCategoryShortcut(segmentValue: string): Required<CategoryParams> | null {
   return CATEGORY_SHORTCUTS[segmentValue.toLowerCase()] ?? null;
 }
+
+export { canonicalCategoryHref, canonicalCategoryPath, type CategoryNameTree } from './canonical.js';
 
 // ───────────── redirects ─────────────
 

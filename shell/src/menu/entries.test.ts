@@ -54,7 +54,7 @@ describe('category and fixed entries', () => {
   it('fixed entries: Kosttilskudd and Tilbehør', () => {
     expect(menu.fixed.map((link) => [link.label, link.to])).toEqual([
       ['Kosttilskudd', '/mat-og-drikke'],
-      ['Tilbehør', '/sportsutstyr/tilbehør-sportsutstyr'],
+      ['Tilbehør', '/sportsutstyr/tilbehor-sportsutstyr'],
     ]);
   });
 });
@@ -69,7 +69,7 @@ describe('highlight by route params', () => {
     { link: supplements, current: route('category', { categoryName: 'mat-og-drikke' }), active: true },
     { link: supplements, current: route('category', { categoryName: 'mat-og-drikke', subcategoryName: 'drikke' }), active: true },
     { link: supplements, current: route('category', { categoryName: 'sko' }), active: false },
-    { link: accessories, current: route('category', { categoryName: 'sportsutstyr', subcategoryName: 'tilbehør-sportsutstyr' }), active: true },
+    { link: accessories, current: route('category', { categoryName: 'sportsutstyr', subcategoryName: 'tilbehor-sportsutstyr' }), active: true },
     { link: accessories, current: route('category', { categoryName: 'Sportsutstyr', subcategoryName: 'tilbeh%C3%B8r-sportsutstyr', group: 'refleks' }), active: true },
     { link: accessories, current: route('category', { categoryName: 'sportsutstyr' }), active: false },
     { link: accessories, current: route('category', { categoryName: 'sportsutstyr', subcategoryName: 'sekker' }), active: false },

@@ -70,7 +70,7 @@ export interface CurrentRoute {
 
 /**
  * SPEC §2 "items are highlighted when route params match": a category item when the main group matches and, if the
- * item names a subcategory, that matches too (so Tilbehør lights up anywhere below sportsutstyr/tilbehør-sportsutstyr);
+ * item names a subcategory, that matches too (so Tilbehør lights up anywhere below sportsutstyr/tilbehor-sportsutstyr);
  * a named page when the route is that page.
  */
 export function isMenuLinkActive(link: MenuLink, current: CurrentRoute | null): boolean {

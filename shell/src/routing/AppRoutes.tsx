@@ -3,19 +3,26 @@ import { Navigate, Route, Routes, useLocation, useParams } from 'react-router-do
 import { useUnit } from 'effector-react';
 import type { HomePageProps, ProductPageProps } from '@shop/contracts/routes';
 import { RemoteBoundary } from '../federation/RemoteBoundary.js';
+import { $categories } from '../menu/model.js';
 import { $settings, $tenant, homeLayoutCameWithPage, settingsRequested } from '../tenant/model.js';
+import { canonicalLocation } from './canonical.js';
 import { NotFound } from './NotFound.js';
 import { ProductGuard } from './ProductGuard.js';
 import { SCREENS, resolveLocation, screenProps, type ScreenDef } from './screens.js';
 
 /**
- * The route table as React Router routes. Redirects (SPEC §2) are applied first, replacing the history entry; then
+ * The route table as React Router routes. Redirects (SPEC §2) and the move of a category to its canonical address
+ * are applied first, replacing the history entry; then
  * each screen mounts its remote page through a RemoteBoundary with the page's props (see screens.ts).
  */
 export function AppRoutes() {
   const location = useLocation();
+  const categories = useUnit($categories);
   const resolution = resolveLocation(location);
   if (resolution.kind === 'redirect') return <Navigate to={resolution.to} replace state={location.state} />;
+  // A category at another of its names (/tekstil, /klær) moves to its one address (/klaer), as the server's 301 does.
+  const canonical = canonicalLocation(resolution, location, categories);
+  if (canonical !== null) return <Navigate to={canonical} replace state={location.state} />;
   return (
     <Routes>
       {SCREENS.map((screen) => (

@@ -13,6 +13,7 @@ import { loadArticles } from '../articles/load.js';
 import { RawArticleSchema } from '../articles/schema.js';
 import { RawProductLineSchema } from '../productlines/index.js';
 import { assertSameShape, errorResponses, Nullable, PageMetaSchema, type SameShape } from '../shared/schema.js';
+import { withCanonicalBannerLinks } from './links.js';
 import { listCategoryArticleIds, ORDER_BY_VALUES, type PageRequest } from './listing.js';
 import { buildCategoryTree } from './tree.js';
 
@@ -113,7 +114,8 @@ export const categoriesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       ]);
       // DISTINCT cannot order by the sort-key expression, and a few dozen rows sort faster here anyway.
       lines.sort((a, b) => a.mainGroupId - b.mainGroupId || NB.compare(a.Name, b.Name) || a.ProductLineID - b.ProductLineID);
-      const body: RawCategory[] = buildCategoryTree(mains, groups2, groups3, stats, lines);
+      // A stored BannerLink may name the category by its stored name (/tekstil): answered in canonical form (ADR 0014).
+      const body: RawCategory[] = withCanonicalBannerLinks(buildCategoryTree(mains, groups2, groups3, stats, lines));
       return reply.send(body);
     },
   );

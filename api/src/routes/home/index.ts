@@ -1,12 +1,14 @@
 /**
  * GET /home and GET /home/{name}: home-page banner slots of a layout (RawSettings, like GET /settings).
  * Without a name: the published layout. By name: that layout even unpublished — /preview/{name} shows drafts.
+ * Category links are answered in their canonical form (ADR 0014), whatever the layout stores.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { desc, eq } from 'drizzle-orm';
 import { Type } from 'typebox';
 import { homeLayouts } from '../../db/schema.js';
 import { HttpError } from '../../server/errors.js';
+import { loadCategoryNames, withCanonicalSettingsLinks } from '../categories/links.js';
 import { RawSettingsSchema, settingsFromSlots } from '../settings/index.js';
 import { errorResponses } from '../shared/schema.js';
 
@@ -21,7 +23,7 @@ export const homeRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (_request, reply) => {
       const [row] = await db().select().from(homeLayouts).where(eq(homeLayouts.published, true)).orderBy(desc(homeLayouts.updatedAt)).limit(1);
       if (!row) throw new HttpError(404, LAYOUT_NOT_FOUND);
-      return settingsFromSlots(row.slots);
+      return withCanonicalSettingsLinks(settingsFromSlots(row.slots), await loadCategoryNames(db()));
     },
   );
   app.get(
@@ -33,7 +35,7 @@ export const homeRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const [row] = await db().select().from(homeLayouts).where(eq(homeLayouts.name, request.params.name));
       if (!row) throw new HttpError(404, LAYOUT_NOT_FOUND);
       reply.header('cache-control', 'no-store');
-      return settingsFromSlots(row.slots);
+      return withCanonicalSettingsLinks(settingsFromSlots(row.slots), await loadCategoryNames(db()));
     },
   );
 };

@@ -11,6 +11,7 @@ import type { RawBanner, RawPopularCategory, RawSettings } from '@shop/contracts
 import { homeLayouts, tenantSettings } from '../../db/schema.js';
 import { assertSameShape, Nullable, type SameShape } from '../shared/schema.js';
 import { isObject, pick, pickAny, pickString, type JsonObject } from '../shared/loose.js';
+import { loadCategoryNames, withCanonicalSettingsLinks } from '../categories/links.js';
 
 export const RawBannerSchema = Type.Object({
   Image: Type.String(),
@@ -97,7 +98,8 @@ export const settingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
           .where(inArray(tenantSettings.key, ['settings', 'Settings', 'home']));
         slots = row?.value;
       }
-      return reply.send(settingsFromSlots(slots));
+      // Category links in canonical form (ADR 0014), whatever the layout stores.
+      return reply.send(withCanonicalSettingsLinks(settingsFromSlots(slots), await loadCategoryNames(db)));
     },
   );
 };
