@@ -23,6 +23,7 @@ import { settingsFromSlots } from '../routes/settings/index.js';
 import { tenantFromRows } from '../routes/tenant/index.js';
 import { TEXTS } from './errors.js';
 import { categoryOfPath, consentGiven, firstViewHtml, withFirstView } from './firstView.js';
+import { documentStatus } from './documentStatus.js';
 import { firstSearchImages, searchImagePreloads, searchImagesOfAnswer, searchQueryOfUrl } from './searchPreload.js';
 import { firstViewAnswers, firstViewPage, searchListingAnswer } from './firstViewAnswers.js';
 import { inlineScriptHashes, serializeCsp, type CspDirectives } from './security.js';
@@ -196,6 +197,8 @@ export async function installFrontends(app: FastifyInstance, options: FrontendOp
     // renders its no-access view from it), so no proxy, crawler or monitor takes it for a page of the shop.
     if (pathname === '/butikk' || pathname?.startsWith('/butikk/')) reply.status((await isFulfilmentSession(app.database.db, request)) ? 200 : 403);
     const [brand, tree] = await Promise.all([tenant(), categories()]);
+    // An address that names no page of the shop says so (documentStatus.ts); the body is still the shell's page.
+    if (reply.statusCode === 200) reply.status(await documentStatus(app, pathname ?? '/', tree));
     // A fresh nonce per response (index.html is never cached: it carries the session's CSRF token too).
     const nonce = randomBytes(16).toString('base64');
     let head = `<meta name="csp-nonce" content="${nonce}">` + remotesScript(options.remotes) + tenantScript(brand) + categoriesScript(tree) + customerHint(session.customerId);
