@@ -25,6 +25,7 @@ import { tenantFromRows } from '../routes/tenant/index.js';
 import { categoryRedirect } from './categoryRedirect.js';
 import { TEXTS } from './errors.js';
 import { categoryOfPath, consentGiven, firstViewHtml, withFirstView } from './firstView.js';
+import { documentStatus } from './documentStatus.js';
 import { firstSearchImages, searchImagePreloads, searchImagesOfAnswer, searchQueryOfUrl } from './searchPreload.js';
 import { firstViewAnswers, firstViewPage, searchListingAnswer } from './firstViewAnswers.js';
 import { inlineScriptHashes, serializeCsp, type CspDirectives } from './security.js';
@@ -200,6 +201,8 @@ export async function installFrontends(app: FastifyInstance, options: FrontendOp
     const canonical = categoryRedirect(request.url, tree);
     // Not cached: were a category renamed, a browser would otherwise keep following the old permanent redirect.
     if (canonical !== null) return reply.header('cache-control', 'no-store').redirect(canonical, 301);
+    // An address that names no page of the shop says so (documentStatus.ts); the body is still the shell's page.
+    if (reply.statusCode === 200) reply.status(await documentStatus(app, pathname ?? '/', tree));
     const session = await request.session.ensure();
     // A fresh nonce per response (index.html is never cached: it carries the session's CSRF token too).
     const nonce = randomBytes(16).toString('base64');

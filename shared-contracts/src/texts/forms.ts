@@ -4,6 +4,7 @@
  * (rspack.base.mjs `lazyContracts`). /texts does not re-export them: in a bundle that would put this module, and its
  * import of /texts, inside the shared /texts.
  */
+import { VERIFICATION_ALERT_TIMEOUT } from '@shop/contracts/constants';
 import { genericErrorText } from '@shop/contracts/texts';
 
 /** Login and register failures by HTTP status (SPEC §8). */
@@ -83,8 +84,8 @@ export const postcodeTexts = {
 export const resendTexts = {
   failed: 'Epost ble ikke sendt',
   sent: (email: string) => `Epost sendt til ${email}`,
-  /** The success alert auto-dismisses after this many ms (SPEC §8/§9). */
-  timeout: 3000,
+  /** The success alert auto-dismisses after this many ms (SPEC §8/§9: VERIFICATION_ALERT_TIMEOUT, 3000). */
+  timeout: VERIFICATION_ALERT_TIMEOUT,
 } as const;
 
 /** Technical filter errors (SPEC §8; English as specified). */

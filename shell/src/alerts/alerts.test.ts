@@ -1,6 +1,8 @@
 import { allSettled, fork } from 'effector';
 import { describe, expect, it, vi } from 'vitest';
 import { $alerts, alertDismissed, alertRaised } from '@shop/contracts/bus';
+import { VERIFICATION_ALERT_TIMEOUT } from '@shop/contracts/constants';
+import { resendTexts } from '@shop/contracts/texts/forms';
 import { addAlert, createAlert, firstAlert, removeAlert } from './alerts.js';
 import './model.js';
 
@@ -39,6 +41,24 @@ describe('alert queue', () => {
     expect(first.uid).not.toBe(second.uid);
     await allSettled(alertDismissed, { scope, params: first.uid });
     expect(scope.getState($alerts)).toEqual([second]);
+  });
+
+  it('the verification notice ("Epost sendt til {email}") stays VERIFICATION_ALERT_TIMEOUT (3000 ms), then goes', async () => {
+    expect(VERIFICATION_ALERT_TIMEOUT).toBe(3000);
+    expect(resendTexts.timeout).toBe(VERIFICATION_ALERT_TIMEOUT);
+    vi.useFakeTimers();
+    try {
+      const scope = fork();
+      const params = { type: 'success' as const, message: resendTexts.sent('kari@example.no'), timeout: resendTexts.timeout };
+      const settled = allSettled(alertRaised, { scope, params });
+      await vi.advanceTimersByTimeAsync(VERIFICATION_ALERT_TIMEOUT - 1);
+      expect(scope.getState($alerts)).toMatchObject([{ message: 'Epost sendt til kari@example.no' }]);
+      await vi.advanceTimersByTimeAsync(1);
+      await settled;
+      expect(scope.getState($alerts)).toEqual([]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('an alert with a timeout removes itself', async () => {

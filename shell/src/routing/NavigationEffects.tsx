@@ -81,7 +81,9 @@ export function NavigationEffects() {
     visit({ entry: { name, params: { ...params, path }, title }, reset: resolution.kind === 'screen' && resolution.resetsBreadcrumbs });
 
     const pathChanged = !before || before.pathname !== pathname;
-    if (pathChanged || before.hash !== hash) {
+    // The same hash link followed again (a new history key, same address: "Om Staut" once more after scrolling up).
+    const sameHashAgain = hash !== '' && before !== null && before.path === path && before.hash === hash;
+    if (pathChanged || before.hash !== hash || sameHashAgain) {
       cancelScroll.current?.();
       cancelScroll.current = runScroll(scrollActionFor({ hash, navigationType, savedY, pathChanged }), domScrollEnv);
     }

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { GROW_WAIT_LIMIT_MS, LOADING_WAIT_LIMIT_MS, runScroll, scrollActionFor, type ScrollEnv } from './scroll.js';
+import { GROW_WAIT_LIMIT_MS, HASH_SETTLE_MS, LOADING_WAIT_LIMIT_MS, runScroll, scrollActionFor, type ScrollEnv } from './scroll.js';
 import { isLoading, pieceLoading } from './loading.js';
 
 afterEach(() => vi.useRealTimers());
@@ -61,6 +61,88 @@ describe('runScroll', () => {
     top = 500;
     vi.advanceTimersByTime(50);
     expect(scrolls).toEqual([{ top: 420, behavior: 'smooth' }]);
+  });
+
+  it('a hash follows its element while what is above it grows, then settles (issue 21: /#about)', () => {
+    vi.useFakeTimers();
+    let loading = false;
+    let top = 2000;
+    const { env: e, scrolls } = env({ isLoading: () => loading, elementTop: () => top });
+    runScroll({ kind: 'hash', id: 'about' }, e);
+    vi.advanceTimersByTime(50);
+    expect(scrolls).toEqual([{ top: 1920, behavior: 'smooth' }]);
+    // The sections passed on the way load and push the section down: the scroll follows it.
+    loading = true;
+    top = 3100;
+    vi.advanceTimersByTime(50);
+    expect(scrolls.at(-1)).toEqual({ top: 3020, behavior: 'smooth' });
+    top = 4300;
+    vi.advanceTimersByTime(1000);
+    expect(scrolls.at(-1)).toEqual({ top: 4220, behavior: 'smooth' });
+    expect(scrolls).toHaveLength(3);
+    // Still loading: it keeps watching; once nothing loads and the element stays put for HASH_SETTLE_MS it stops.
+    loading = false;
+    vi.advanceTimersByTime(HASH_SETTLE_MS);
+    top = 5000;
+    vi.advanceTimersByTime(1000);
+    expect(scrolls).toHaveLength(3);
+  });
+
+  it('a hash follows the page as it grows tall enough to reach the element', () => {
+    vi.useFakeTimers();
+    let max = 1000;
+    const { env: e, scrolls } = env({ elementTop: () => 1500, maxScrollY: () => max });
+    runScroll({ kind: 'hash', id: 'about' }, e);
+    vi.advanceTimersByTime(50);
+    expect(scrolls).toEqual([{ top: 1420, behavior: 'smooth' }]);
+    max = 3000;
+    vi.advanceTimersByTime(50);
+    expect(scrolls).toEqual([
+      { top: 1420, behavior: 'smooth' },
+      { top: 1420, behavior: 'smooth' },
+    ]);
+  });
+
+  it("a hash stops following when the shopper scrolls, or at the next navigation", () => {
+    vi.useFakeTimers();
+    let top = 1000;
+    let shopperScrolls: (() => void) | null = null;
+    let unsubscribed = 0;
+    const { env: e, scrolls } = env({
+      isLoading: () => true,
+      elementTop: () => top,
+      onShopperScroll: (fn) => {
+        shopperScrolls = fn;
+        return () => void (unsubscribed += 1);
+      },
+    });
+    runScroll({ kind: 'hash', id: 'about' }, e);
+    vi.advanceTimersByTime(50);
+    expect(scrolls).toHaveLength(1);
+    shopperScrolls!();
+    top = 2000;
+    vi.advanceTimersByTime(500);
+    expect(scrolls).toHaveLength(1);
+
+    const next = env({ isLoading: () => true, elementTop: () => top, onShopperScroll: () => () => void (unsubscribed += 1) });
+    const cancel = runScroll({ kind: 'hash', id: 'about' }, next.env);
+    vi.advanceTimersByTime(50);
+    cancel();
+    top = 3000;
+    vi.advanceTimersByTime(500);
+    expect(next.scrolls).toEqual([{ top: 1920, behavior: 'smooth' }]);
+    expect(unsubscribed).toBe(1);
+  });
+
+  it('a hash whose element never comes gives up after the loading limit', () => {
+    vi.useFakeTimers();
+    let asked = 0;
+    const { env: e } = env({ elementTop: () => (asked++, null) });
+    runScroll({ kind: 'hash', id: 'nowhere' }, e);
+    vi.advanceTimersByTime(LOADING_WAIT_LIMIT_MS + 1000);
+    const after = asked;
+    vi.advanceTimersByTime(5000);
+    expect(asked).toBe(after);
   });
 
   it('restore waits for the loading flag to go, then 300 ms', () => {

@@ -42,6 +42,11 @@ export interface ScrollEnv {
   maxScrollY(): number;
   setTimeout(fn: () => void, ms: number): unknown;
   clearTimeout(handle: unknown): void;
+  /**
+   * Calls `fn` when the shopper scrolls by themselves (wheel, touch, keys); returns the unsubscribe. A hash scroll
+   * stops following its element then: the shopper's own scrolling wins.
+   */
+  onShopperScroll?(fn: () => void): () => void;
 }
 
 /** Gives up waiting for the loading flag after this long: a stuck request must not pin the page forever. */
@@ -52,10 +57,17 @@ export const LOADING_WAIT_LIMIT_MS = 10_000;
  * restoring earlier clamps the position to the short page, and back then lands at the top.
  */
 export const GROW_WAIT_LIMIT_MS = 3_000;
+/**
+ * A hash scroll keeps its element at the offset until the element has stayed put this long with nothing loading.
+ * What renders above the element after the first scroll (the home page's sections that load as they near the
+ * viewport, images without a box yet) pushes it down; the first scroll alone then lands far above it (issue 21).
+ */
+export const HASH_SETTLE_MS = 600;
 
 /**
- * Carries out a scroll action: hash → after 50 ms, smooth, 80 px above the element (if the element is not there yet,
- * once more when loading has finished); restore → once the loading flag is gone, plus 300 ms (a flag that came back
+ * Carries out a scroll action: hash → after 50 ms, smooth, 80 px above the element, and again whenever the element
+ * moves (it renders late, or what is above it grows) until it has stayed put with nothing loading (HASH_SETTLE_MS),
+ * the shopper scrolls, or LOADING_WAIT_LIMIT_MS has passed; restore → once the loading flag is gone, plus 300 ms (a flag that came back
  * meanwhile — the page's next request — is waited for again, and the page gets a moment to grow tall enough);
  * top → at once. Returns a cancel function: the next navigation cancels what is still pending.
  */
@@ -71,11 +83,39 @@ export function runScroll(action: ScrollAction, env: ScrollEnv): () => void {
     if (!env.isLoading() || waited >= LOADING_WAIT_LIMIT_MS) fn();
     else later(() => whenLoaded(fn, waited + POLL_INTERVAL), POLL_INTERVAL);
   };
-  const toHash = (id: string) => {
-    const top = env.elementTop(id);
-    if (top === null) return false;
-    env.scrollTo({ top: Math.max(0, top - HASH_SCROLL_OFFSET_PX), behavior: 'smooth' });
-    return true;
+  let unsubscribe: (() => void) | undefined;
+  /** Follows the hash's element: scrolls when its target position changes, stops once it has settled. */
+  const followHash = (id: string) => {
+    let target: number | null = null;
+    let stableFor = 0;
+    let elapsed = 0;
+    unsubscribe = env.onShopperScroll?.(() => {
+      cancelled = true;
+      env.clearTimeout(handle);
+    });
+    const stop = () => {
+      unsubscribe?.();
+      unsubscribe = undefined;
+    };
+    const step = () => {
+      const top = env.elementTop(id);
+      if (top !== null) {
+        const wanted = Math.max(0, top - HASH_SCROLL_OFFSET_PX);
+        // Where the page can actually go: a short page that grows later changes this too.
+        const reachable = Math.min(wanted, Math.max(0, env.maxScrollY()));
+        if (target === null || Math.abs(reachable - target) > 1) {
+          env.scrollTo({ top: wanted, behavior: 'smooth' });
+          target = reachable;
+          stableFor = 0;
+        } else if (!env.isLoading()) {
+          stableFor += POLL_INTERVAL;
+        }
+      }
+      if ((target !== null && stableFor >= HASH_SETTLE_MS) || elapsed >= LOADING_WAIT_LIMIT_MS) return stop();
+      elapsed += POLL_INTERVAL;
+      later(step, POLL_INTERVAL);
+    };
+    step();
   };
 
   switch (action.kind) {
@@ -94,9 +134,7 @@ export function runScroll(action: ScrollAction, env: ScrollEnv): () => void {
       break;
     }
     case 'hash':
-      later(() => {
-        if (!toHash(action.id)) whenLoaded(() => void toHash(action.id));
-      }, HASH_SCROLL_DELAY);
+      later(() => followHash(action.id), HASH_SCROLL_DELAY);
       break;
     case 'none':
       break;
@@ -104,5 +142,6 @@ export function runScroll(action: ScrollAction, env: ScrollEnv): () => void {
   return () => {
     cancelled = true;
     env.clearTimeout(handle);
+    unsubscribe?.();
   };
 }
