@@ -77,7 +77,7 @@ describe.each(testDatabaseKinds())('web serving and sessions on %s', (kind) => {
     });
 
     it('serves index.html for front-end routes that accept HTML, and 404s other misses', async () => {
-      for (const url of ['/klaer/jakker', '/product/asen-parkas', '/search/ull?x=1', '/kundeservice', '/herre', '/tekstil/finnes-ikke']) {
+      for (const url of ['/klaer/jakker', '/product/asen-parkas', '/search/ull?x=1', '/kundeservice', '/herre']) {
         const res = await inject({ method: 'GET', url, headers: { accept: 'text/html,application/xhtml+xml' } });
         expect(res.statusCode, url).toBe(200);
         expect(metaToken(res.body), url).not.toBeNull();

@@ -15,16 +15,19 @@ export interface CategoryParams {
 
 /**
  * Resolves the catch-all route's params (main group / article group 2 / article group 3) against the category
- * tree. Null when the main group is unknown; a deeper segment that does not match is ignored, not fatal.
+ * tree. Null when any segment names nothing there: the page then says the category was not found, as the server's
+ * 404 for that document does (api/src/server/documentStatus.ts), instead of showing the parent's listing.
  */
 export function findCategory(categories: readonly Category[], params: CategoryParams): CategoryMatch | null {
   if (!params.categoryName) return null;
   const category = categories.find((candidate) => matchesCategoryParam(candidate.name, params.categoryName!));
   if (!category) return null;
-  const subcategory =
-    (params.subcategoryName && category.subcategories.find((sub) => matchesCategoryParam(sub.name, params.subcategoryName!))) || null;
-  const group = (subcategory && params.group && subcategory.groups.find((g) => matchesCategoryParam(g.name, params.group!))) || null;
-  return { category, subcategory, group };
+  if (!params.subcategoryName) return { category, subcategory: null, group: null };
+  const subcategory = category.subcategories.find((sub) => matchesCategoryParam(sub.name, params.subcategoryName!));
+  if (!subcategory) return null;
+  if (!params.group) return { category, subcategory, group: null };
+  const group = subcategory.groups.find((g) => matchesCategoryParam(g.name, params.group!));
+  return group ? { category, subcategory, group } : null;
 }
 
 export interface ListingSource {
