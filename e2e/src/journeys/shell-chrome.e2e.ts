@@ -65,7 +65,7 @@ describe('header and footer from tenant settings', () => {
     await nav.getByRole('link', { name: 'Kosttilskudd' }).waitFor();
     expect(await nav.getByRole('link', { name: 'Kosttilskudd' }).getAttribute('href')).toBe('/mat-og-drikke');
     expect(decodeURIComponent((await nav.getByRole('link', { name: 'Tilbehør' }).getAttribute('href')) ?? '')).toBe(
-      '/sportsutstyr/tilbehør-sportsutstyr',
+      '/sportsutstyr/tilbehor-sportsutstyr',
     );
     // Category entries come from the API.
     await nav.getByRole('link', { name: 'Vintersport' }).waitFor();

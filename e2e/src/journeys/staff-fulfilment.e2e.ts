@@ -145,8 +145,9 @@ describe('the shop workspace', () => {
     expect(await shopSelect.locator('option').allInnerTexts()).toEqual(['Oslo Sentrum']);
     expect(await axeSerious(staff.page)).toEqual([]);
     await staff.page.getByRole('link', { name: `Reservasjon ${id}` }).click();
-    await staff.page.getByRole('heading', { name: `Reservasjon ${id}` }).waitFor();
-    expect(await staff.page.getByRole('main').innerText()).toContain(target.name);
+    // The queue's row has the same heading: wait for the detail's address and its lines.
+    await staff.page.waitForURL((url) => url.pathname === `/butikk/${id}`);
+    await expect.poll(() => staff.page.getByRole('main').innerText()).toContain(target.name);
     await act(staff.page, 'Klar til henting', 'Reservasjonen er klar til henting');
     const mail = await mailbox.waitFor((m) => m.to.includes(SHOPPER.email) && m.subject.includes(String(id)) && /henting/i.test(m.subject));
     expect(mail.subject).toBe(`Reservasjon ${id} er klar til henting`);
@@ -207,8 +208,8 @@ describe('the shop workspace', () => {
     const staff = await context(shop.url, PHONE);
     await openWorkspace(staff.page, STAFF);
     expect(await axeSerious(staff.page)).toEqual([]);
-    await staff.page.getByRole('searchbox', { name: 'Søk' }).fill(String(id));
-    await staff.page.getByRole('button', { name: 'Søk', exact: true }).click();
+    await staff.page.getByRole('main').getByRole('searchbox', { name: 'Søk' }).fill(String(id));
+    await staff.page.getByRole('main').getByRole('button', { name: 'Søk', exact: true }).click();
     await staff.page.getByRole('link', { name: `Reservasjon ${id}` }).click();
     await act(staff.page, 'Klar til henting', 'Reservasjonen er klar til henting');
     // No horizontal scrolling at 375 px, with every form of a ready reservation shown (a long article name in a select).
