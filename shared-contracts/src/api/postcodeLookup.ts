@@ -7,7 +7,7 @@ import { hasStatus, isApiError } from './errors.js';
 import { getPostalCode } from './content.js';
 import type { RequestOptions } from './client.js';
 import type { PostalCode } from '../types/geo.js';
-import { postcodeTexts } from '../texts/forms.js';
+import { postcodeTexts } from '@shop/contracts/texts';
 
 export type PostcodeAnswer =
   /** Not four digits (yet): nothing to say while typing; the form's own check speaks at submit. */

@@ -76,10 +76,9 @@ export const addressTexts = {
   noneFound: 'Ingen addresser funnet',
 } as const;
 
-/** A postcode that GET /postalcodes/{zip} does not know (said as the shopper types it; the API says the same). */
-export const postcodeTexts = {
-  unknown: 'Ukjent postnummer',
-} as const;
+// postcodeTexts live in /texts: the API client's postcode lookup (in every first view's shared code) says them, and
+// importing them from here put this whole module into the home page's first view.
+export { postcodeTexts } from '@shop/contracts/texts';
 
 export const resendTexts = {
   failed: 'Epost ble ikke sendt',
