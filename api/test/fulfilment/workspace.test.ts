@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, like, sql } from 'drizzle-orm';
-import type { RawPaginated, RawPaymentOrder, RawReservation } from '@shop/contracts/types';
+import type { RawPaginated, RawReservation } from '@shop/contracts/types';
 import type { StaffMe, StaffQueuePage, StaffReservationDetail } from '@shop/contracts/types';
 import type { StaffRole } from '@shop/contracts/constants';
 import * as s from '../../src/db/schema.js';
@@ -16,7 +16,7 @@ import { fulfilmentTexts } from '../../src/fulfilment/texts.js';
 import { useTestApp } from '../support/app.js';
 import { testDatabaseKinds } from '../support/databases.js';
 import { makeShellTree } from '../accounts/browser.js';
-import { HttpBrowser, klarnaManagement, openPaymentsShop, pay, paymentsOf, paymentTestEnv, reserve, staffHeaders, stockOf, waitFor } from '../payments/support.js';
+import { HttpBrowser, klarnaManagement, openPaymentsShop, paymentsOf, paymentTestEnv, payReservation, reserve, staffHeaders, stockOf } from '../payments/support.js';
 
 const root = makeShellTree();
 paymentTestEnv(100);
@@ -64,13 +64,7 @@ describe.each(testDatabaseKinds())('shop workspace on %s', (kind) => {
       expect(res.status).toBe(201);
       r = res.json as RawReservation;
     }
-    const order = (await b.send('POST', `/payments/${provider}/orders`, { reservationId: r.ReservationID })).json as RawPaymentOrder;
-    await pay(origin, order.HtmlSnippet);
-    await waitFor(
-      async () => (await t().db.select().from(s.paymentOrders).where(eq(s.paymentOrders.reservationId, r.ReservationID)))[0],
-      (p) => p?.status === 'paid' && p.acknowledgedAt !== null,
-    );
-    await paymentsOf(t()).idle();
+    const { order } = await payReservation(t(), origin, b, r.ReservationID, provider);
     return { r, order, browser: b };
   };
   const qliroAdmin = async (orderId: string) =>

@@ -6,7 +6,6 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { RawPaymentOrder } from '@shop/contracts/types';
 import * as s from '../../src/db/schema.js';
 import { qliroToken } from '../../src/payments/qliro.js';
 import { paymentTexts } from '../../src/payments/texts.js';
@@ -14,7 +13,7 @@ import { fulfilmentTexts } from '../../src/fulfilment/texts.js';
 import { useTestApp } from '../support/app.js';
 import { testDatabaseKinds } from '../support/databases.js';
 import { makeShellTree } from '../accounts/browser.js';
-import { basicStandIn, HttpBrowser, klarnaManagement, openPaymentsShop, pay, paymentsOf, paymentTestEnv, reserve, staffHeaders, stateOf, waitFor } from './support.js';
+import { basicStandIn, HttpBrowser, klarnaManagement, openPaymentsShop, paymentsOf, paymentTestEnv, payReservation, reserve, staffHeaders } from './support.js';
 
 const root = makeShellTree();
 paymentTestEnv(100);
@@ -32,11 +31,8 @@ describe.each(testDatabaseKinds())('provider operations on %s', (kind) => {
   const paid = async (provider: 'klarna' | 'qliro') => {
     const b = await new HttpBrowser(origin).open();
     const r = await reserve(b, provider === 'klarna', 2, false);
-    const order = (await b.send('POST', `/payments/${provider}/orders`, { reservationId: r.ReservationID })).json as RawPaymentOrder;
-    await pay(origin, order.HtmlSnippet);
-    const st = await waitFor(() => stateOf(t(), r.ReservationID), (v) => v.reservation === 3 && v.payments[0]!.acknowledgedAt !== null);
-    await paymentsOf(t()).idle();
-    return { r, order, paymentId: st.payments[0]!.id };
+    const { order, paymentId } = await payReservation(t(), origin, b, r.ReservationID, provider);
+    return { r, order, paymentId };
   };
   const operate = async (paymentId: number, body: Record<string, unknown>, headers = staff) => {
     const res = await fetch(`${origin}/api/v1/payments/staff/payments/${paymentId}/operations`, {

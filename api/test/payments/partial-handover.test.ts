@@ -7,7 +7,6 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { RawPaymentOrder } from '@shop/contracts/types';
 import * as s from '../../src/db/schema.js';
 import { claimOperation, enqueueOperation, runDueOperations } from '../../src/payments/operations.js';
 import { qliroToken } from '../../src/payments/qliro.js';
@@ -15,7 +14,7 @@ import { paymentTexts } from '../../src/payments/texts.js';
 import { useTestApp } from '../support/app.js';
 import { testDatabaseKinds } from '../support/databases.js';
 import { makeShellTree } from '../accounts/browser.js';
-import { HttpBrowser, klarnaManagement, openPaymentsShop, pay, paymentsOf, paymentTestEnv, reserve, staffHeaders, stateOf, waitFor } from './support.js';
+import { HttpBrowser, klarnaManagement, openPaymentsShop, paymentsOf, paymentTestEnv, payReservation, reserve, staffHeaders } from './support.js';
 
 const root = makeShellTree();
 paymentTestEnv(100);
@@ -33,15 +32,12 @@ describe.each(testDatabaseKinds())('partial hand-over on %s', (kind) => {
   const paid = async (provider: 'klarna' | 'qliro') => {
     const b = await new HttpBrowser(origin).open();
     const r = await reserve(b, true, 2, true);
-    const order = (await b.send('POST', `/payments/${provider}/orders`, { reservationId: r.ReservationID })).json as RawPaymentOrder;
-    await pay(origin, order.HtmlSnippet);
-    const st = await waitFor(() => stateOf(t(), r.ReservationID), (v) => v.reservation === 3 && v.payments[0]!.acknowledgedAt !== null);
-    await paymentsOf(t()).idle();
+    const { order, paymentId } = await payReservation(t(), origin, b, r.ReservationID, provider);
     const [reservation] = await t().db.select().from(s.reservations).where(eq(s.reservations.id, r.ReservationID));
     const [line] = await t().db.select().from(s.reservationLines).where(eq(s.reservationLines.reservationId, r.ReservationID));
     expect(reservation!.shippingPrice).toBeGreaterThan(0);
     expect(reservation!.discount).toBeGreaterThan(0);
-    return { reservation: reservation!, line: line!, order, paymentId: st.payments[0]!.id };
+    return { reservation: reservation!, line: line!, order, paymentId };
   };
   const operate = async (paymentId: number, body: Record<string, unknown>) => {
     const res = await fetch(`${origin}/api/v1/payments/staff/payments/${paymentId}/operations`, {

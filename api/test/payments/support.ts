@@ -6,8 +6,8 @@
 import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
-import type { RawReservation } from '@shop/contracts/types';
+import { and, eq, sql } from 'drizzle-orm';
+import type { RawPaymentOrder, RawReservation } from '@shop/contracts/types';
 import * as s from '../../src/db/schema.js';
 import { hashSessionId } from '../../src/server/session.js';
 import { STAFF_ROLES, type StaffRole } from '@shop/contracts/constants';
@@ -92,6 +92,21 @@ export async function pay(origin: string, snippet: string): Promise<{ status: nu
   const action = /<form method="post" action="([^"]+)"/.exec(html)![1]!;
   const res = await fetch(new URL(action, origin), { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: '', redirect: 'manual' });
   return { status: res.status, location: res.headers.get('location'), text: await res.text() };
+}
+
+/**
+ * The shopper in `b` pays reservation `reservationId` with `provider` on the stand-in's page; resolves once the payment
+ * is the reservation's (paid and acknowledged) and the operations it queued have run. The checkout and its row id.
+ */
+export async function payReservation(t: TestApp, origin: string, b: HttpBrowser, reservationId: number, provider: 'klarna' | 'qliro'): Promise<{ order: RawPaymentOrder; paymentId: number }> {
+  const order = (await b.send('POST', `/payments/${provider}/orders`, { reservationId })).json as RawPaymentOrder;
+  await pay(origin, order.HtmlSnippet);
+  const payment = await waitFor(
+    async () => (await t.db.select().from(s.paymentOrders).where(and(eq(s.paymentOrders.reservationId, reservationId), eq(s.paymentOrders.status, 'paid'))))[0],
+    (p) => p?.acknowledgedAt != null,
+  );
+  await paymentsRuntimeOf(t.database)!.idle();
+  return { order, paymentId: payment!.id };
 }
 
 export async function waitFor<T>(read: () => Promise<T>, done: (v: T) => boolean, timeoutMs = 8000): Promise<T> {
