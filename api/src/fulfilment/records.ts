@@ -2,7 +2,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../payments/operations.js';
 import { reservationEvents, reservations, shops, stock } from '../db/schema.js';
-import { linesOf } from './view.js';
+import { reservationLinesWithNames } from '../checkout/lines.js';
 import type { OrderMailData } from './mail.js';
 
 export interface Actor {
@@ -40,7 +40,7 @@ export async function restock(tx: Tx, variantId: number, shopId: number, units: 
 export async function orderMailData(tx: Tx, reservationId: number, publicUrl: string, extra: Partial<OrderMailData> = {}): Promise<OrderMailData> {
   const [r] = await tx.select().from(reservations).where(eq(reservations.id, reservationId));
   const [shop] = await tx.select({ name: shops.fullName, address: shops.address, postNo: shops.postNo, postPlace: shops.postPlace }).from(shops).where(eq(shops.id, r!.shopId));
-  const lines = await linesOf(tx, [reservationId]);
+  const lines = await reservationLinesWithNames(tx, [reservationId]);
   return {
     reservationId,
     name: r!.name,

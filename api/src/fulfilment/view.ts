@@ -3,25 +3,12 @@ import { desc, eq, inArray, asc } from 'drizzle-orm';
 import type { StaffPaymentSummary, StaffReservation, StaffReservationDetail, StaffReservationEvent } from '@shop/contracts/types';
 import type { Db } from '../db/index.js';
 import type { Tx } from '../payments/operations.js';
-import { articles, colors, paymentOperations, paymentOrders, reservationEvents, reservationLines, reservations, shops, sizes, variants } from '../db/schema.js';
+import { reservationLinesWithNames } from '../checkout/lines.js';
+import { paymentOperations, paymentOrders, reservationEvents, reservationLines, reservations, shops } from '../db/schema.js';
 
 type Reader = Db | Tx;
 export type ReservationRow = typeof reservations.$inferSelect;
 export type LineRow = typeof reservationLines.$inferSelect;
-
-/** The lines with shelf names (size, colour, article number) and the stock shop's name, in line order. */
-export async function linesOf(db: Reader, reservationIds: number[]) {
-  if (!reservationIds.length) return [];
-  return db
-    .select({ line: reservationLines, size: sizes.name, color: colors.name, articleNo: articles.articleNo })
-    .from(reservationLines)
-    .innerJoin(variants, eq(variants.id, reservationLines.variantId))
-    .innerJoin(articles, eq(articles.id, reservationLines.articleId))
-    .leftJoin(sizes, eq(sizes.id, variants.sizeId))
-    .leftJoin(colors, eq(colors.id, variants.colorId))
-    .where(inArray(reservationLines.reservationId, reservationIds))
-    .orderBy(asc(reservationLines.id));
-}
 
 /** The paid checkout of each reservation, else its newest one, with its operations still running or failed. */
 async function paymentsOf(db: Reader, reservationIds: number[]): Promise<Map<number, StaffPaymentSummary>> {
@@ -59,7 +46,7 @@ const iso = (d: Date | null) => d?.toISOString() ?? null;
 /** The reservations with these ids as the workspace shows them, in the order of `rows`. */
 export async function staffReservations(db: Reader, rows: ReservationRow[]): Promise<StaffReservation[]> {
   const ids = rows.map((r) => r.id);
-  const [lines, payments, shopRows] = await Promise.all([linesOf(db, ids), paymentsOf(db, ids), db.select({ id: shops.id, name: shops.name }).from(shops)]);
+  const [lines, payments, shopRows] = await Promise.all([reservationLinesWithNames(db, ids), paymentsOf(db, ids), db.select({ id: shops.id, name: shops.name }).from(shops)]);
   const shopName = (id: number) => shopRows.find((s) => s.id === id)?.name ?? String(id);
   return rows.map((r) => ({
     id: r.id,

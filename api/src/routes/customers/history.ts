@@ -13,18 +13,16 @@ import { RESERVATION_STATUSES } from '@shop/contracts/constants';
 import type { RawCustomerOrder, RawPaginated, RawReservation, RawReview } from '@shop/contracts/types';
 import {
 
-  articles,
-  colors,
   orderLines,
   orders,
   reservationLines,
   reservations,
   reviews,
-  sizes,
   variants,
 } from '../../db/schema.js';
 import type { Db } from '../../db/index.js';
 import { HttpError } from '../../server/errors.js';
+import { reservationLinesWithNames } from '../../checkout/lines.js';
 import { sessionCustomer, type CustomerRow } from '../../accounts/services.js';
 import { HISTORY_PAGE_SIZE, pageMeta, vatBreakdown } from '../../accounts/history.js';
 import { articleImageUrl } from '../images/urls.js';
@@ -148,23 +146,7 @@ export function historyRoutes(): FastifyPluginAsyncTypebox {
             .offset((page - 1) * HISTORY_PAGE_SIZE),
         ]);
         const ids = rows.map((r) => r.id);
-        const lines = ids.length
-          ? await db
-              .select({
-                line: reservationLines,
-                size: sizes.name,
-                color: colors.name,
-                hex: colors.hex,
-                group3Id: articles.group3Id,
-              })
-              .from(reservationLines)
-              .innerJoin(variants, eq(variants.id, reservationLines.variantId))
-              .innerJoin(articles, eq(articles.id, reservationLines.articleId))
-              .leftJoin(sizes, eq(sizes.id, variants.sizeId))
-              .leftJoin(colors, eq(colors.id, variants.colorId))
-              .where(inArray(reservationLines.reservationId, ids))
-              .orderBy(reservationLines.id)
-          : [];
+        const lines = await reservationLinesWithNames(db, ids);
         const data: RawReservation[] = rows.map((r) => ({
           ReservationID: r.id,
           ShopID: r.shopId,
