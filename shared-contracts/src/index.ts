@@ -18,6 +18,7 @@ export * from '@shop/contracts/validation';
 export * from '@shop/contracts/texts';
 export * from '@shop/contracts/texts/forms';
 export * from '@shop/contracts/constants';
+export * from '@shop/contracts/ssr';
 export { contractsInstanceCounts, registerContractsInstance, type ContractsModule } from './instance.js';
 
 /** This module's evaluation id (see instance.ts). */
