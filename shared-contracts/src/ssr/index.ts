@@ -1,1 +1,2 @@
 export * from './head.js';
+export * from './pageData.js';
