@@ -2,6 +2,7 @@
 // `npm run bench`: performance figures of the real build on the real server, written as JSON to bench/results/.
 // A benchmark, never a test: it reports figures (and budget lines), it does not fail the test suite.
 import { spawn } from 'node:child_process';
+import { request as httpRequest } from 'node:http';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -61,6 +62,35 @@ async function startServer(dataDir, env = {}) {
 
 function percentile(sorted, p) {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+/** Milliseconds from sending a document request to the first byte of its body (a first visit: no cookie). */
+function firstByte(url) {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const req = httpRequest(url, { headers: { accept: 'text/html' } }, (res) => {
+      let first = null;
+      res.on('data', () => (first ??= performance.now() - started));
+      res.on('end', () => (res.statusCode < 500 ? resolve(first ?? performance.now() - started) : reject(new Error(`${url} answered ${res.statusCode}`))));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/** Server time to first byte of each page's document, sequential (one at a time): p50/p95 over `count` requests. */
+async function documentFirstByte(baseUrl, pages, { count = 100, warmup = 10 } = {}) {
+  const out = {};
+  const round = (n) => Math.round(n * 100) / 100;
+  for (const [label, path] of Object.entries(pages)) {
+    for (let i = 0; i < warmup; i++) await firstByte(baseUrl + path);
+    const samples = [];
+    for (let i = 0; i < count; i++) samples.push(await firstByte(baseUrl + path));
+    samples.sort((a, b) => a - b);
+    out[label] = { path, requests: count, p50_ms: round(percentile(samples, 50)), p95_ms: round(percentile(samples, 95)) };
+  }
+  return out;
 }
 
 /** Sequential requests (one connection) so each latency is the server's, not a queue's. */
@@ -163,14 +193,21 @@ function sizeBudgets(firstView) {
   return lines;
 }
 
+/** Server time to first byte of the documents: p95 against performanceBudget.ttfbP95Ms. */
+function ttfbBudgets(ttfb, budget) {
+  if (budget.ttfbP95Ms == null) return [];
+  return Object.entries(ttfb ?? {}).map(([label, figures]) => ({ app: 'shop', page: label, metric: 'document_ttfb_p95_ms', measured: figures.p95_ms, budget: budget.ttfbP95Ms, pass: figures.p95_ms <= budget.ttfbP95Ms }));
+}
+
 function pageBudgets(firstView, lighthouse, budget) {
   const lines = [];
   for (const [label, figures] of Object.entries(lighthouse ?? {})) {
     if (!figures?.median) continue;
-    const { score, lcp_ms, cls } = figures.median;
+    const { score, lcp_ms, cls, tbt_ms } = figures.median;
     if (budget.lighthouseScore != null) lines.push({ app: 'shop', page: label, metric: 'lighthouse_performance_score', measured: score, budget: budget.lighthouseScore, pass: score >= budget.lighthouseScore });
     if (budget.lcpMs != null) lines.push({ app: 'shop', page: label, metric: 'lcp_ms', measured: lcp_ms, budget: budget.lcpMs, pass: lcp_ms <= budget.lcpMs });
     if (budget.cls != null) lines.push({ app: 'shop', page: label, metric: 'cls', measured: cls, budget: budget.cls, pass: cls <= budget.cls });
+    if (budget.tbtMs != null && tbt_ms != null) lines.push({ app: 'shop', page: label, metric: 'tbt_ms', measured: tbt_ms, budget: budget.tbtMs, pass: tbt_ms <= budget.tbtMs });
   }
   for (const [path, maxBytes] of Object.entries(budget.firstViewJsGzip ?? {})) {
     const measured = firstView[path]?.js_gzip_bytes;
@@ -206,6 +243,11 @@ async function main() {
     // The five pages of the "production grade" issue (checkout with an empty cart: a first visit's checkout).
     const pages = { home: '/', category: `/${encodeURIComponent(name)}`, product: productPath, search: '/search/jakke', checkout: '/checkout' };
     try {
+      results.figures.document_ttfb = await documentFirstByte(server.url, pages);
+    } catch (error) {
+      results.figures.document_ttfb = { error: String(error?.message ?? error) };
+    }
+    try {
       results.figures.first_view = await firstViewJs(server.url, Object.values(pages));
     } catch (error) {
       results.figures.first_view = { error: String(error?.message ?? error) };
@@ -223,6 +265,7 @@ async function main() {
     results.figures.budgets = [
       ...(results.figures.first_view.error ? [] : sizeBudgets(results.figures.first_view)),
       ...pageBudgets(results.figures.first_view.error ? {} : results.figures.first_view, results.figures.lighthouse?.error ? {} : results.figures.lighthouse, shopBudget),
+      ...ttfbBudgets(results.figures.document_ttfb?.error ? {} : results.figures.document_ttfb, shopBudget),
     ];
     results.figures.pages = summaryByPage(pages, results.figures.first_view, results.figures.lighthouse);
   } finally {
