@@ -5,7 +5,8 @@
  * HOST          listen address (default 0.0.0.0)
  * DATABASE_URL  postgres:// URL of a real PostgreSQL; when unset the embedded PGlite is used
  * DATA_DIR      embedded database directory (default `.data`, relative to the working directory = repo root)
- * REMOTES_JSON  inline JSON for /remotes.json; REMOTES_FILE a path to such a file (REMOTES_JSON wins)
+ * REMOTES_JSON  inline JSON for /remotes.json; REMOTES_FILE a path to such a file (REMOTES_JSON wins), which the
+ *               running server follows: a change is served within about a second, no restart (server/remoteRegistry.ts)
  * NODE_ENV      `production`: served over HTTPS (HSTS, upgrade-insecure-requests, Secure session cookie)
  * SEED_ARTICLES number of articles the seed creates in an empty database (the seed's own default when unset)
  * LOG_LEVEL     pino level (default info)
@@ -38,7 +39,10 @@ export interface Config {
   production: boolean;
   /** Repo root: shell/dist and <remote>/dist are found below it. */
   rootDir: string;
+  /** The registry at start-up. */
   remotes: RemotesConfig;
+  /** Absolute REMOTES_FILE when the registry comes from it (and not REMOTES_JSON): the server follows its changes. */
+  remotesFile: string | undefined;
   seedArticles: number | undefined;
   logLevel: string;
   /** The shop's public origin without a trailing slash (an https origin in production, where it is required). */
@@ -151,6 +155,7 @@ export interface LoadConfigDeps {
 
 export function loadConfig(env: NodeJS.ProcessEnv, deps: LoadConfigDeps): Config {
   let remotes = defaultRemotes();
+  let remotesFile: string | undefined;
   if (env.REMOTES_JSON) {
     remotes = parseRemotes(env.REMOTES_JSON, 'REMOTES_JSON');
   } else if (env.REMOTES_FILE) {
@@ -162,6 +167,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, deps: LoadConfigDeps): Config
       throw new ConfigError(`REMOTES_FILE ${file} cannot be read: ${(error as Error).message}`);
     }
     remotes = parseRemotes(text, `REMOTES_FILE ${file}`);
+    remotesFile = file;
   }
   let seedArticles: number | undefined;
   if (env.SEED_ARTICLES) {
@@ -179,6 +185,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, deps: LoadConfigDeps): Config
     production,
     rootDir: env.STATIC_ROOT ? path.resolve(deps.cwd, env.STATIC_ROOT) : REPO_ROOT,
     remotes,
+    remotesFile,
     seedArticles,
     logLevel: env.LOG_LEVEL || 'info',
     publicUrl: parsePublicUrl(env),

@@ -9,6 +9,7 @@ import { DataDirLockedError, migrateDatabase, openDatabase, type Database } from
 import { seedDatabase } from './seed/index.js';
 import { ensureSearchIndex } from './search/maintenance.js';
 import { buildApp, type App } from './server/app.js';
+import { remotesFileRegistry } from './server/remoteRegistry.js';
 import { exitOnStopSignals, type StopHandle } from './stop-signals.js';
 
 /** Advisory lock key for start-up migrations ("shopmigr" as a number). */
@@ -92,7 +93,9 @@ async function main(): Promise<void> {
   app = await buildApp({
     database,
     rootDir: config.rootDir,
-    remotes: config.remotes,
+    remotes: config.remotesFile
+      ? remotesFileRegistry({ file: config.remotesFile, initial: config.remotes, log: { info: log, warn: (message) => console.warn(`[api] ${message}`) } })
+      : config.remotes,
     production: config.production,
     apiDocs: config.apiDocs,
     logger: { level: config.logLevel },

@@ -21,12 +21,14 @@ import { collectRoutes } from './route-table.js';
 import { cspDirectives, installSecurityHeaders } from './security.js';
 import { installCompressedAnswerStore, installHttpCache } from './httpCache.js';
 import { installSessions } from './session.js';
+import { remoteRegistry, type RemoteRegistry } from './remoteRegistry.js';
 
 export interface AppOptions {
   database: Database;
   /** Repo root holding shell/dist and <remote>/dist (default: this checkout). */
   rootDir?: string;
-  remotes?: RemotesConfig;
+  /** The remote registry: fixed, or live (remotesFileRegistry follows REMOTES_FILE). Default: the built-in one. */
+  remotes?: RemotesConfig | RemoteRegistry;
   /** Production behind HTTPS (NODE_ENV=production): HSTS, upgrade-insecure-requests and Secure cookies. */
   production?: boolean;
   /** Redis shared by the API processes (cache invalidations); default REDIS_URL. */
@@ -70,13 +72,15 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
   const { database } = options;
   const production = options.production ?? false;
-  const remotes = options.remotes ?? defaultRemotes();
+  const remotes = remoteRegistry(options.remotes ?? defaultRemotes());
   app.decorate('database', database);
   // First, so that every route of every plugin below is in the table.
   app.decorate('routeTable', collectRoutes(app));
 
   installErrorHandling(app);
-  await installSecurityHeaders(app, { remotes, production });
+  // The policy every response carries; index.html's own, the one that lets the page load remotes, is made per render
+  // from the registry as it is then (below), so a remote moved to another origin while the shop runs is allowed.
+  await installSecurityHeaders(app, { remotes: remotes(), production });
   await app.register(fastifyCookie);
   app.decorate('secureCookies', options.secureCookies ?? production);
   installSessions(app, { db: database.db, secure: app.secureCookies });
@@ -120,7 +124,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await installFrontends(app, {
     rootDir: options.rootDir ?? REPO_ROOT,
     remotes,
-    csp: (inlineScripts) => cspDirectives({ remotes, production }, inlineScripts),
+    csp: (inlineScripts) => cspDirectives({ remotes: remotes(), production }, inlineScripts),
   });
   return app;
 }

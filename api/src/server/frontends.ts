@@ -18,6 +18,7 @@ import { desc, eq } from 'drizzle-orm';
 import { isFulfilmentSession } from '../fulfilment/access.js';
 import type { RawBanner, RawCategory } from '@shop/contracts/types';
 import { REMOTE_APPS, type RemotesConfig } from '../config.js';
+import type { RemoteRegistry } from './remoteRegistry.js';
 import { homeLayouts, tenantSettings } from '../db/schema.js';
 import { categoryNameTree, withCanonicalSettingsLinks } from '../routes/categories/links.js';
 import { settingsFromSlots } from '../routes/settings/index.js';
@@ -33,7 +34,8 @@ import { inlineScriptHashes, serializeCsp, type CspDirectives } from './security
 export interface FrontendOptions {
   /** Repo root: `shell/dist` and `<remote>/dist` live below it. */
   rootDir: string;
-  remotes: RemotesConfig;
+  /** The registry now (it may change while the shop runs: REMOTES_FILE). */
+  remotes: RemoteRegistry;
   /** The CSP directives of the site, given the hash sources of index.html's inline scripts. */
   csp?: (inlineScripts: string[]) => CspDirectives;
 }
@@ -206,7 +208,7 @@ export async function installFrontends(app: FastifyInstance, options: FrontendOp
     const session = await request.session.ensure();
     // A fresh nonce per response (index.html is never cached: it carries the session's CSRF token too).
     const nonce = randomBytes(16).toString('base64');
-    let head = `<meta name="csp-nonce" content="${nonce}">` + remotesScript(options.remotes) + tenantScript(brand) + categoriesScript(tree) + customerHint(session.customerId);
+    let head = `<meta name="csp-nonce" content="${nonce}">` + remotesScript(options.remotes()) + tenantScript(brand) + categoriesScript(tree) + customerHint(session.customerId);
     let banner: RawBanner | null | undefined = null;
     let category: RawCategory | null = null;
     let searchImages: string[] = [];
@@ -276,7 +278,6 @@ export async function installFrontends(app: FastifyInstance, options: FrontendOp
   app.get('/', htmlRoute, serveIndex);
   app.get('/index.html', htmlRoute, serveIndex);
 
-  const remotes = options.remotes;
   app.get(
     '/remotes.json',
     {
@@ -290,7 +291,7 @@ export async function installFrontends(app: FastifyInstance, options: FrontendOp
         .header('cache-control', 'no-cache')
         .header('access-control-allow-origin', '*')
         .header('cross-origin-resource-policy', CROSS_ORIGIN)
-        .send(remotes),
+        .send(options.remotes()),
   );
 
   app.setNotFoundHandler(async (request, reply) => {

@@ -90,8 +90,12 @@ describe('loadConfig', () => {
     const file = { '/srv/shop/remotes.json': '{"mf_catalog":"https://b.example/mf-manifest.json"}' };
     const fromFile = loadConfig({ REMOTES_FILE: 'remotes.json' }, deps(file));
     expect(fromFile.remotes).toEqual({ mf_catalog: 'https://b.example/mf-manifest.json' });
+    // Only a registry from the file is followed while the server runs (server/remoteRegistry.ts).
+    expect(fromFile.remotesFile).toBe('/srv/shop/remotes.json');
     const inline = loadConfig({ REMOTES_FILE: 'remotes.json', REMOTES_JSON: '{"mf_content":"/x.json"}' }, deps(file));
     expect(inline.remotes).toEqual({ mf_content: '/x.json' });
+    expect(inline.remotesFile).toBeUndefined();
+    expect(loadConfig({}, deps()).remotesFile).toBeUndefined();
     expect(() => loadConfig({ REMOTES_FILE: 'missing.json' }, deps())).toThrow(/cannot be read/);
   });
 });

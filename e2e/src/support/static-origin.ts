@@ -12,15 +12,22 @@ const TYPES: Record<string, string> = {
 
 /**
  * A second origin serving a remote's build output as a CDN would: static files with CORS, nothing else.
- * It proves a remote can be deployed apart from the shell.
+ * It proves a remote can be deployed apart from the shell. `refuse` names paths it answers 404 although they exist.
  */
-export async function serveStatic(dir: string): Promise<{ origin: string; close(): Promise<void>; hits: string[] }> {
+export async function serveStatic(
+  dir: string,
+  options: { refuse?: (path: string) => boolean } = {},
+): Promise<{ origin: string; close(): Promise<void>; hits: string[]; refused: string[] }> {
+  const refused: string[] = [];
   const hits: string[] = [];
   const server: Server = createServer((req, res) => {
     const path = normalize(decodeURIComponent((req.url ?? '/').split('?')[0])).replace(/^(\.\.[/\\])+/, '');
     const file = join(dir, path);
     res.setHeader('Access-Control-Allow-Origin', '*');
-    if (!file.startsWith(dir) || !existsSync(file) || !statSync(file).isFile()) {
+    // A part of the deploy that is missing or broken at this origin (say the server build): 404, like any miss.
+    const refuse = options.refuse?.(path) ?? false;
+    if (refuse) refused.push(path);
+    if (refuse || !file.startsWith(dir) || !existsSync(file) || !statSync(file).isFile()) {
       res.statusCode = 404;
       res.end('not found');
       return;
@@ -35,6 +42,7 @@ export async function serveStatic(dir: string): Promise<{ origin: string; close(
   return {
     origin: `http://127.0.0.1:${port}`,
     hits,
+    refused,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }
