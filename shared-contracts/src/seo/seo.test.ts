@@ -43,7 +43,7 @@ describe('absoluteUrl', () => {
 
 describe('plainText and metaDescription', () => {
   it.each([
-    ['<h2>Ull</h2><p>Varm &amp; myk</p>', 'Ull Varm & myk'],
+    ['<h2>Ull</h2><p>Varm &amp; <b>myk</b>.</p>', 'Ull Varm & myk.'],
     ['<p>Før<br>etter</p><script>alert(1)</script>', 'Før etter'],
     ['a&nbsp;b &#229; &#xE6; &lt;tag&gt; &unknown;', 'a b å æ <tag> &unknown;'],
     ['   ', ''],

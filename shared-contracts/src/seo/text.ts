@@ -27,9 +27,12 @@ function decodeEntities(text: string): string {
   });
 }
 
+const BLOCK_TAG = /<\/?(?:p|div|br|hr|h[1-6]|li|ul|ol|dl|dt|dd|tr|td|th|table|section|article|aside|header|footer|blockquote|figure|figcaption|pre|img)\b[^>]*>/gi;
+
 /**
- * Plain text of staff-written HTML or prose: scripts and styles dropped, tags replaced by spaces (a heading and the
- * paragraph after it must not run together), entities decoded, whitespace collapsed.
+ * Plain text of staff-written HTML or prose: scripts and styles dropped, block tags replaced by spaces (a heading and
+ * the paragraph after it must not run together), inline tags by nothing ("<b>ull</b>." stays "ull."), entities
+ * decoded, whitespace collapsed.
  */
 export function plainText(html: string | null | undefined): string {
   if (!html) return '';
@@ -37,7 +40,8 @@ export function plainText(html: string | null | undefined): string {
     html
       .replace(/<(script|style)\b[^>]*>[\s\S]*?<\/\1\s*>/gi, ' ')
       .replace(/<!--[\s\S]*?-->/g, ' ')
-      .replace(/<[^>]*>/g, ' '),
+      .replace(BLOCK_TAG, ' ')
+      .replace(/<[^>]*>/g, ''),
   )
     .replace(/\s+/g, ' ')
     .trim();
