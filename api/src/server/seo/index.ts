@@ -5,7 +5,6 @@
  */
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { Type } from 'typebox';
 import type { RawCategory } from '@shop/contracts/types';
 import { robotsTxt } from './robots.js';
 import {
@@ -71,14 +70,12 @@ export async function installSeo(app: FastifyInstance, options: SeoOptions = {})
     return sendUrlset(reply, origin, leading, 0);
   });
 
-  app.get(
-    '/sitemap-:page(^\\d+).xml',
-    { schema: { hide: true, params: Type.Object({ page: Type.Integer({ minimum: 1, maximum: 1_000_000 }) }) } },
-    async (request, reply) => {
-      const { page } = request.params as { page: number };
-      const { leading, pages } = await plan();
-      if (page > pages) return reply.status(404).header('cache-control', 'no-cache').type('text/plain; charset=utf-8').send('Fant ikke filen.\n');
-      return sendUrlset(reply, originOf(request), leading, (page - 1) * pageSize);
-    },
-  );
+  // No input schema: the page number is read here, and anything but one of the files listed is the site's 404.
+  app.get('/sitemap-:page.xml', xmlRoute, async (request, reply) => {
+    const text = (request.params as { page: string }).page;
+    const page = /^[1-9]\d{0,6}$/.test(text) ? Number(text) : 0;
+    const { leading, pages } = page > 0 ? await plan() : { leading: [], pages: 0 };
+    if (page === 0 || page > pages) return reply.status(404).header('cache-control', 'no-cache').type('text/plain; charset=utf-8').send('Fant ikke filen.\n');
+    return sendUrlset(reply, originOf(request), leading, (page - 1) * pageSize);
+  });
 }
