@@ -9,7 +9,7 @@
 import { and, asc, count, eq, gt, inArray, type SQL } from 'drizzle-orm';
 import { absoluteUrl } from '@shop/contracts/ssr';
 import { categoryDisplayName } from '@shop/contracts/mappers';
-import { ARTICLE_PAGES, GENDER_ROUTES, pathFor, productPath, type RouteName } from '@shop/contracts/routes';
+import { ARTICLE_PAGES, GENDER_ROUTES, pathFor, productPath, ROUTE_PATTERNS, type RouteName } from '@shop/contracts/routes';
 import type { RawCategory } from '@shop/contracts/types';
 import type { Db } from '../../db/index.js';
 import { articles, blogPosts, staticPages } from '../../db/schema.js';
@@ -61,11 +61,12 @@ export function sitemapPageCount(total: number, pageSize: number): number {
  * pages, the gender landings (voksen is left out: it lists what /uni lists and names /uni canonical), the blog and
  * the shop locator. Checkout, account, search, selection, previews and the poll (whichever is active) are not here.
  */
-const COPY_ROUTES: readonly RouteName[] = ['home', 'about', 'brandAbout', 'support', 'privacy', 'maintenance', 'policy', 'blog', 'shops'];
+/** Routes without params: their pattern is their path. */
+const COPY_ROUTES = ['home', 'about', 'brandAbout', 'support', 'privacy', 'maintenance', 'policy', 'blog', 'shops'] as const satisfies readonly RouteName[];
 
 export function pagePaths(): string[] {
   return [
-    ...COPY_ROUTES.map((name) => pathFor(name as 'home')),
+    ...COPY_ROUTES.map((name) => ROUTE_PATTERNS[name]),
     ...ARTICLE_PAGES.map((page) => pathFor('articlePage', { page })),
     ...GENDER_ROUTES.filter((g) => g.url !== 'voksen').map((g) => pathFor('gender', { gender: g.url })),
   ];
