@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { cartCeilingCases, cartTotalsCases, type CartCaseLine } from '@shop/contracts/testing';
+import { CLICK_AND_COLLECT_METHOD_ID } from '@shop/contracts/constants';
 import type { ShippingMethod } from '@shop/contracts/types';
 import { shippingPrice } from '../checkout/rules.js';
 import { cartLine } from './fixtures.js';
@@ -15,7 +16,7 @@ const toLine = (c: CartCaseLine) =>
   cartLine({ ean: c.ean, price: c.price, pant: c.pant, count: c.count, frightPrice: c.frightPrice ?? (undefined as unknown as number) });
 
 const delivery: ShippingMethod = { id: 'delivery', name: 'Hjemlevering', description: null, price: 19900, priceRule: 'cart-freight' };
-const pickup: ShippingMethod = { id: 'click-and-collect', name: 'Klikk og hent', description: null, price: 0, priceRule: 'free' };
+const pickup: ShippingMethod = { id: CLICK_AND_COLLECT_METHOD_ID, name: 'Klikk og hent', description: null, price: 0, priceRule: 'free' };
 
 describe('shared cart cases: cart totals and freight', () => {
   it.each(cartTotalsCases)('$case', (c) => {
