@@ -21,6 +21,8 @@ export const texts = {
   refusedLimit: (name: string, limit: number) => `${name} ble ikke lagt til: du kan kjøpe høyst ${limit} stk. av denne varen.`,
   refusedStock: (name: string, stock: number) =>
     stock > 0 ? `${name} ble ikke lagt til: det er bare ${stock} stk. på lager.` : `${name} ble ikke lagt til: varen er ikke på lager.`,
+  refusedUnavailable: (name: string) => `${name} ble ikke lagt til: varen kan ikke kjøpes på nett nå.`,
+  addFailed: (name: string) => `${name} ble ikke lagt til: vi fikk ikke kontakt. Prøv igjen.`,
   lineAtLimit: (limit: number) => `Maks ${limit} stk. per kunde.`,
   lineAtStock: (stock: number) => `Bare ${stock} stk. på lager.`,
   subtotal: 'Varer',

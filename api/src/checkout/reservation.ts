@@ -25,7 +25,7 @@
  * articles (`shippingPrice` in rules.ts), the same freight the cart shows. The method's own price is only the
  * fallback when no line carries a freight price.
  */
-import { and, asc, desc, eq, gt, gte, inArray, lte, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, gte, inArray, lte, sql } from 'drizzle-orm';
 import { CLICK_AND_COLLECT_METHOD_ID, WEB_SHOP_ID } from '@shop/contracts/constants';
 import { nationalPhone } from '@shop/contracts/validation';
 import type { RawReservation, RawReservationLine } from '@shop/contracts/types';
@@ -52,7 +52,7 @@ import { articleImageUrl } from '../routes/images/urls.js';
 import { holdReservationCaps, type ReservationOwner } from './caps.js';
 import { DEFAULT_RESERVATION_CAPS, type ReservationCaps } from './config.js';
 import { checkPromocode, lockPromocode, promoTexts, recordRedemption, type PromoShopper, type PromoVerdict } from './promocodes.js';
-import { discountFor, shippingPrice, VAT_PERCENTAGE } from './rules.js';
+import { deliverySources, overPurchaseLimit, reservationAmounts, VAT_PERCENTAGE } from './rules.js';
 import { holdEndsAt } from './hold.js';
 import { contactErrors, reservationTexts, type FieldError } from './validation.js';
 
@@ -225,7 +225,7 @@ export async function createReservation(
       lineErrors.push({ eanNo: item.EanNo, message: reservationTexts.onlyCC });
       continue;
     }
-    if (item.Count > row.limit) {
+    if (overPurchaseLimit(item.Count, row.limit)) {
       lineErrors.push({ eanNo: item.EanNo, message: reservationTexts.limit(row.limit) });
       continue;
     }
@@ -249,10 +249,6 @@ export async function createReservation(
   }
   if (lineErrors.length > 0) throw new CartLineError(422, lineErrors);
 
-  const goods = priced.reduce((sum, l) => sum + l.price * l.count, 0);
-  const deposit = priced.reduce((sum, l) => sum + l.pant * l.count, 0);
-  // Home delivery costs the cart's freight (highest fright_price of the lines), never a price from the client.
-  const shipping = shippingPrice({ home, methodPrice: method!.price, lineFreights: priced.map((l) => l.frightPrice) });
 
   // ---- one transaction: caps, promo code, stock, reservation, lines, order. Locks are taken in that order by every
   // reservation (advisory keys ascending, the code's row, stock rows by variant id), so none can deadlock another.
@@ -265,8 +261,8 @@ export async function createReservation(
       if (!locked.verdict.ok) throw promoRefused(locked.verdict);
       promo = locked.promo;
     }
-    const discount = promo ? discountFor(promo, goods, deposit) : 0;
-    const total = goods - discount + shipping;
+    // Home delivery costs the cart's freight (highest fright_price of the lines), never a price from the client.
+    const { discount, shipping, total } = reservationAmounts(priced, promo, { home, methodPrice: method!.price });
 
     const stockErrors: CartErrorBody['cartErrors'] = [];
     // Which shop each line took from: an expired hold gives the units back there (checkout/expiry.ts).
@@ -384,17 +380,12 @@ async function stockShortMessage(tx: Tx, variantId: number, shopId: number | nul
   return qty > 0 ? reservationTexts.stockShortInShop(qty) : reservationTexts.soldOutInShop;
 }
 
-/** Web stock first, then the physical shop with the most units (see the module comment). The shop taken from, or null. */
+/** Web stock first, then the physical shop with the most units (`deliverySources`). The shop taken from, or null. */
 async function takeForDelivery(tx: Tx, variantId: number, count: number): Promise<number | null> {
-  if (await take(tx, variantId, WEB_SHOP_ID, count)) return WEB_SHOP_ID;
-  const candidates = await tx
-    .select({ shopId: stock.shopId })
-    .from(stock)
-    .where(and(eq(stock.variantId, variantId), ne(stock.shopId, WEB_SHOP_ID), gte(stock.qty, count)))
-    .orderBy(desc(stock.qty), asc(stock.shopId));
-  for (const c of candidates) {
+  const shops = await tx.select({ shopId: stock.shopId, qty: stock.qty }).from(stock).where(eq(stock.variantId, variantId));
+  for (const shopId of deliverySources(shops, count)) {
     // Another buyer may have taken it since the read: the guarded update decides.
-    if (await take(tx, variantId, c.shopId, count)) return c.shopId;
+    if (await take(tx, variantId, shopId, count)) return shopId;
   }
   return null;
 }

@@ -46,6 +46,55 @@ export function shippingPrice(input: { home: boolean; methodPrice: number; lineF
   return shippingPriceFor(input.home ? 'cart-freight' : 'free', input.methodPrice, input.lineFreights);
 }
 
+/** One priced line of a reservation, as the money rules need it. */
+export interface MoneyLine {
+  price: number;
+  pant: number;
+  count: number;
+  /** The article's fright_price; null = DEFAULT_FRIGHT_PRICE. */
+  frightPrice: number | null;
+}
+
+/**
+ * What a reservation charges (SPEC §4 totals, ADR 0002): goods (price × count), the deposit in them, the discount
+ * (never below the deposit), the shipping and the total the shopper pays. The browser's cart shows the same figures
+ * from its own functions; `@shop/contracts/testing` `cartCases` holds both sides to one table.
+ */
+export function reservationAmounts(
+  lines: readonly MoneyLine[],
+  promo: DiscountRule | null,
+  delivery: { home: boolean; methodPrice: number },
+): { goods: number; deposit: number; discount: number; shipping: number; total: number } {
+  const goods = lines.reduce((sum, l) => sum + l.price * l.count, 0);
+  const deposit = lines.reduce((sum, l) => sum + l.pant * l.count, 0);
+  const discount = promo ? discountFor(promo, goods, deposit) : 0;
+  const shipping = shippingPrice({ ...delivery, lineFreights: lines.map((l) => l.frightPrice) });
+  return { goods, deposit, discount, shipping, total: goods - discount + shipping };
+}
+
+/** The article's web purchase limit caps one line's count (the cart's rule too, SPEC §4). */
+export function overPurchaseLimit(count: number, limit: number): boolean {
+  return count > limit;
+}
+
+/**
+ * The shops a home-delivery line of `count` units may be taken from, in the order they are tried: the web-shop stock
+ * (55) when it holds the whole line, then the other shops that do, most units first, then by shop id. A line is never
+ * split, so an empty list means no shop can send it: the count is above the first shop's stock (the cart's ceiling).
+ */
+export function deliverySources(shops: ReadonlyArray<{ shopId: number; qty: number }>, count: number): number[] {
+  const holding = shops.filter((shop) => shop.qty >= count);
+  const web = holding.filter((shop) => shop.shopId === WEB_SHOP_ID);
+  const others = holding.filter((shop) => shop.shopId !== WEB_SHOP_ID).sort((a, b) => b.qty - a.qty || a.shopId - b.shopId);
+  return [...web, ...others].map((shop) => shop.shopId);
+}
+
+/** Why the server refuses a home-delivery line of `count` units, or null when it takes it: the limit, then the stock. */
+export function deliveryLineRefusal(line: { count: number; limit: number; shops: ReadonlyArray<{ shopId: number; qty: number }> }): 'limit' | 'stock' | null {
+  if (overPurchaseLimit(line.count, line.limit)) return 'limit';
+  return deliverySources(line.shops, line.count).length === 0 ? 'stock' : null;
+}
+
 /** VAT contained in a VAT-inclusive amount: total × 25/125, rounded to whole øre; net = total − VAT. */
 export function vatOf(total: number, vatPercentage = VAT_PERCENTAGE): { vat: number; net: number } {
   const vat = Math.round((total * vatPercentage) / (100 + vatPercentage));

@@ -13,6 +13,7 @@ import { settingsRoutes } from './settings/index.js';
 import { shopsRoutes } from './shops/index.js';
 import { tenantRoutes } from './tenant/index.js';
 import { availabilityRoutes } from './availability/index.js';
+import { variantsRoutes } from './variants/index.js';
 import { bestsellersRoutes } from './bestsellers/index.js';
 import { brandRoutes } from './brand/index.js';
 import { bundleRoutes } from './bundle/index.js';
@@ -62,6 +63,7 @@ export const apiRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(bestsellersRoutes);
   await app.register(campaignsRoutes);
   await app.register(availabilityRoutes);
+  await app.register(variantsRoutes);
   await app.register(blogRoutes);
   await app.register(pollsRoutes);
   await app.register(socialRoutes);

@@ -2,7 +2,7 @@ import { useUnit } from 'effector-react';
 import { cartAddRequested } from '@shop/contracts/bus';
 import { formatMoney } from '@shop/contracts/format';
 import { $cartErrors, $orders, lineDecremented, lineRemoved } from './model.js';
-import { addOutcome, errorsForLine, type AddOutcome } from './rules.js';
+import { addOutcome, addRequestFor, errorsForLine, type AddOutcome } from './rules.js';
 import { texts } from '../texts.js';
 import styles from './CartLines.module.css';
 
@@ -61,7 +61,7 @@ export function CartLines() {
                   title={ceiling ?? undefined}
                   aria-describedby={ceiling ? ceilingId : undefined}
                   disabled={ceiling !== null}
-                  onClick={() => add(line)}
+                  onClick={() => add(addRequestFor(line))}
                 >
                   +
                 </button>

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
-import { render, screen, fireEvent } from '@testing-library/react';
+import { render, screen, fireEvent, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { Provider } from 'effector-react';
 import { fork, type Scope } from 'effector';
@@ -8,8 +8,8 @@ import { $cartCount, $cartOpen, $user, $userLoaded } from '@shop/contracts/bus';
 import { rawCustomer } from '@shop/contracts/testing';
 import { mapCustomer } from '@shop/contracts/mappers';
 import CartModal from './CartModal.js';
-import { $discount, $orders } from './model.js';
-import { cartLine } from './fixtures.js';
+import { $discount, $orders, readVariantFx } from './model.js';
+import { cartLine, cartVariantOf } from './fixtures.js';
 
 const A = '7040000000017';
 const B = '7040000000024';
@@ -33,12 +33,15 @@ describe('CartModal ("Min Handlekurv" content)', () => {
     expect(screen.queryByRole('link', { name: 'Gå til kassen' })).toBeNull();
   });
 
-  it('lists lines with colour, size, count, deposit, freight, discount and total; +/− and remove change the cart', () => {
+  it('lists lines with colour, size, count, deposit, freight, discount and total; +/− and remove change the cart', async () => {
+    const lue = cartLine({ ean: B, name: 'Lue', price: 5000, frightPrice: 14900, color: 'Rød', size: 'S' });
     const scope = fork({
       values: [
-        [$orders, [cartLine({ ean: A, count: 2, price: 10000, pant: 200, frightPrice: 9900, name: 'Ullgenser' }), cartLine({ ean: B, name: 'Lue', price: 5000, frightPrice: 14900, color: 'Rød', size: 'S' })]],
+        [$orders, [cartLine({ ean: A, count: 2, price: 10000, pant: 200, frightPrice: 9900, name: 'Ullgenser' }), lue]],
         [$discount, { activated: true, fixed: true, amount: 5000, originalTotal: 25000 }],
       ],
+      // "+" asks the cart for one more of the variant; the cart reads it from the API (here: as it is stored).
+      handlers: [[readVariantFx, () => cartVariantOf(lue)]],
     });
     renderModal(scope);
     const lines = screen.getAllByTestId('cart-line');
@@ -54,7 +57,7 @@ describe('CartModal ("Min Handlekurv" content)', () => {
     expect(screen.getByRole('link', { name: 'Gå til kassen' }).getAttribute('href')).toBe('/checkout');
 
     fireEvent.click(screen.getByRole('button', { name: 'Legg til én Lue' }));
-    expect(scope.getState($cartCount)).toBe(4);
+    await waitFor(() => expect(scope.getState($cartCount)).toBe(4));
     fireEvent.click(screen.getByRole('button', { name: 'Ta bort én Ullgenser' }));
     expect(scope.getState($cartCount)).toBe(3);
     expect(screen.getByRole('button', { name: 'Ta bort én Ullgenser' }).hasAttribute('disabled')).toBe(true);

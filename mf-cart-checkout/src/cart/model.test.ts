@@ -2,7 +2,8 @@ import { allSettled, fork } from 'effector';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createStore } from 'effector';
 import { $cartCount, $cartOpen, cartAddAnswered, cartAddRequested, cartClosed, cartOpened, cartToggled } from '@shop/contracts/bus';
-import type { CartAddAnswer } from '@shop/contracts/types';
+import { ApiError } from '@shop/contracts/api';
+import type { CartAddAnswer, CartAddRequest, CartLine, CartVariant } from '@shop/contracts/types';
 import {
   $activePromocode,
   $cartErrors,
@@ -28,9 +29,10 @@ import {
   promocodeApplied,
   promocodeCleared,
   qliroOrderTracked,
+  readVariantFx,
   txDataChanged,
 } from './model.js';
-import { NO_DISCOUNT } from './rules.js';
+import { NO_DISCOUNT, addRequestFor as addRequest } from './rules.js';
 import type { Promocode } from '@shop/contracts/types';
 
 const code = (overrides: Partial<Promocode> = {}): Promocode => ({
@@ -43,7 +45,21 @@ const code = (overrides: Partial<Promocode> = {}): Promocode => ({
   type: 'cart',
   ...overrides,
 });
-import { cartLine } from './fixtures.js';
+import { cartLine, cartVariantOf } from './fixtures.js';
+
+// The API the cart reads variants from: each test says what it answers for a line's variant (the line itself, as the
+// cart should store it) and the page's request carries only the variant and the count.
+const catalogue = new Map<number, CartVariant | Error>();
+readVariantFx.use((request) => {
+  const reading = catalogue.get(request.variantId);
+  if (reading instanceof Error) throw reading;
+  if (!reading) throw new ApiError({ kind: 'status', status: 404, message: 'Fant ikke varen.' });
+  return reading;
+});
+function add(line: CartLine, count = 1): CartAddRequest {
+  catalogue.set(line.id, cartVariantOf(line));
+  return addRequest(line, count);
+}
 
 const A = '7040000000017';
 const B = '7040000000024';
@@ -53,10 +69,10 @@ describe('cart model', () => {
 
   it('cart add feeds $cartCount and $cartTotal', async () => {
     const scope = fork();
-    await allSettled(cartAddRequested, { scope, params: cartLine({ ean: A, price: 10000 }) });
+    await allSettled(cartAddRequested, { scope, params: add(cartLine({ ean: A, price: 10000 })) });
     expect(scope.getState($cartCount)).toBe(1);
-    await allSettled(cartAddRequested, { scope, params: cartLine({ ean: A, price: 10000 }) });
-    await allSettled(cartAddRequested, { scope, params: cartLine({ ean: B, price: 2500 }) });
+    await allSettled(cartAddRequested, { scope, params: add(cartLine({ ean: A, price: 10000 })) });
+    await allSettled(cartAddRequested, { scope, params: add(cartLine({ ean: B, price: 2500 })) });
     expect(scope.getState($cartCount)).toBe(3);
     expect(scope.getState($cartTotal)).toBe(22500);
     expect(scope.getState($orders).map((line) => line.ean)).toEqual([A, B]);
@@ -66,7 +82,7 @@ describe('cart model', () => {
     const $answers = createStore<CartAddAnswer[]>([]).on(cartAddAnswered, (list, answer) => [...list, answer]);
     const scope = fork();
     const twoInStock = cartLine({ ean: A, name: 'Regnjakke Bris', stock: 2, webPurchaseLimit: 5 });
-    for (let i = 0; i < 4; i++) await allSettled(cartAddRequested, { scope, params: twoInStock });
+    for (let i = 0; i < 4; i++) await allSettled(cartAddRequested, { scope, params: add(twoInStock) });
     expect(scope.getState($orders).map((line) => line.count)).toEqual([2]);
     expect(scope.getState($answers).map((a) => [a.outcome, a.count, a.message])).toEqual([
       ['added', 1, 'Regnjakke Bris er lagt i handlekurven.'],
@@ -76,8 +92,8 @@ describe('cart model', () => {
     ]);
 
     const limited = cartLine({ ean: B, name: 'Ullsokker', stock: 40, webPurchaseLimit: 1 });
-    await allSettled(cartAddRequested, { scope, params: limited });
-    await allSettled(cartAddRequested, { scope, params: limited });
+    await allSettled(cartAddRequested, { scope, params: add(limited) });
+    await allSettled(cartAddRequested, { scope, params: add(limited) });
     expect(scope.getState($answers).at(-1)?.message).toBe('Ullsokker ble ikke lagt til: du kan kjøpe høyst 1 stk. av denne varen.');
     expect(scope.getState($orders).map((line) => line.count)).toEqual([2, 1]);
   });
@@ -85,16 +101,16 @@ describe('cart model', () => {
   it('first shop at 0: four adds give one line of 1, and say why', async () => {
     const scope = fork();
     const $answers = createStore<string[]>([]).on(cartAddAnswered, (list, answer) => [...list, answer.outcome]);
-    for (let i = 0; i < 4; i++) await allSettled(cartAddRequested, { scope, params: cartLine({ ean: A, stock: 0 }) });
+    for (let i = 0; i < 4; i++) await allSettled(cartAddRequested, { scope, params: add(cartLine({ ean: A, stock: 0 })) });
     expect(scope.getState($cartCount)).toBe(1);
     expect(scope.getState($answers)).toEqual(['added', 'stock', 'stock', 'stock']);
   });
 
   it('adds fired in one tick each see the previous one (no double count past the stock)', () => {
     const line = cartLine({ ean: A, stock: 2, webPurchaseLimit: 9 });
-    cartAddRequested(line);
-    cartAddRequested(line);
-    cartAddRequested(line);
+    cartAddRequested(add(line));
+    cartAddRequested(add(line));
+    cartAddRequested(add(line));
     expect($orders.getState().map((l) => l.count)).toEqual([2]);
     cartCleared();
   });
@@ -105,11 +121,50 @@ describe('cart model', () => {
     window.dispatchEvent(new StorageEvent('storage', { key: 'orders', newValue: JSON.stringify(lines), storageArea: localStorage }));
     const answers: string[] = [];
     const unwatch = cartAddAnswered.watch((answer) => answers.push(answer.outcome));
-    cartAddRequested(cartLine({ ean: A, stock: 2 }));
+    cartAddRequested(add(cartLine({ ean: A, stock: 2 })));
     unwatch();
     expect($orders.getState().map((l) => l.count)).toEqual([2]);
     expect(answers).toEqual(['stock']);
     cartCleared();
+  });
+
+  it('prices, limits and stores the line from its own reading of the variant, never from what the page saw', async () => {
+    const scope = fork();
+    const $answers = createStore<CartAddAnswer[]>([]).on(cartAddAnswered, (list, answer) => [...list, answer]);
+    const stored = cartLine({ ean: A, name: 'Regnjakke Bris', price: 59900, frightPrice: 14900, webPurchaseLimit: 3, stock: 7 });
+    catalogue.set(stored.id, cartVariantOf(stored));
+    // The page saw an older price and a different name: display only.
+    await allSettled(cartAddRequested, { scope, params: { variantId: stored.id, count: 1, seen: { name: 'Gammel', image: '', price: 100, size: 'S', color: 'Rød' } } });
+    expect(scope.getState($orders)).toEqual([stored]);
+    expect(scope.getState($cartTotal)).toBe(59900);
+    expect(scope.getState($shipping)).toBe(14900);
+    expect(scope.getState($answers)).toEqual([
+      { variantId: stored.id, ean: A, outcome: 'added', count: 1, message: 'Regnjakke Bris er lagt i handlekurven.' },
+    ]);
+  });
+
+  it('adds several units each by the rule: a request for 5 with 3 in stock gives 3 and says why', async () => {
+    const scope = fork();
+    const $answers = createStore<CartAddAnswer[]>([]).on(cartAddAnswered, (list, answer) => [...list, answer]);
+    await allSettled(cartAddRequested, { scope, params: add(cartLine({ ean: A, name: 'Lue', stock: 3 }), 5) });
+    expect(scope.getState($orders).map((line) => line.count)).toEqual([3]);
+    expect(scope.getState($answers).map((a) => [a.outcome, a.count, a.message])).toEqual([
+      ['stock', 3, 'Lue ble ikke lagt til: det er bare 3 stk. på lager.'],
+    ]);
+  });
+
+  it.each([
+    { case: 'the variant is no longer for sale on the web', reading: (line: CartLine) => cartVariantOf({ ...line, canPurchase: false }), outcome: 'unavailable', message: 'Lue ble ikke lagt til: varen kan ikke kjøpes på nett nå.' },
+    { case: 'the API does not know the variant (hidden or gone)', reading: () => new ApiError({ kind: 'status', status: 404, message: 'Fant ikke varen.' }), outcome: 'unavailable', message: 'Lue ble ikke lagt til: varen kan ikke kjøpes på nett nå.' },
+    { case: 'the API cannot be reached', reading: () => new ApiError({ kind: 'network', message: 'Network Error' }), outcome: 'failed', message: 'Lue ble ikke lagt til: vi fikk ikke kontakt. Prøv igjen.' },
+  ])('adds nothing and says so when $case', async ({ reading, outcome, message }) => {
+    const line = cartLine({ ean: B, name: 'Lue', count: 2 });
+    const scope = fork({ values: [[$orders, [line]]] });
+    const $answers = createStore<CartAddAnswer[]>([]).on(cartAddAnswered, (list, answer) => [...list, answer]);
+    catalogue.set(line.id, reading(line));
+    await allSettled(cartAddRequested, { scope, params: addRequest(line) });
+    expect(scope.getState($orders)).toEqual([line]);
+    expect(scope.getState($answers)).toEqual([{ variantId: line.id, ean: B, outcome, count: 2, message }]);
   });
 
   it('decrement, remove and clear recompute the count', async () => {
@@ -135,7 +190,7 @@ describe('cart model', () => {
   });
 
   it('persists the lines under the spec key "orders"', async () => {
-    cartAddRequested(cartLine({ ean: B }));
+    cartAddRequested(add(cartLine({ ean: B })));
     const stored = JSON.parse(localStorage.getItem('orders') ?? '[]') as { ean: string }[];
     expect(stored.map((line) => line.ean)).toContain(B);
     expect(localStorage.getItem('count')).toBe(String($cartCount.getState()));
@@ -172,7 +227,7 @@ describe('cart model', () => {
     const scope = fork({ values: [[$orders, [cartLine({ ean: A, count: 2, price: 1000, pant: 300 })]]] });
     await allSettled(discountActivated, { scope, params: { fixed: true, amount: 1000 } });
     expect(scope.getState($cartTotal)).toBe(1000);
-    await allSettled(cartAddRequested, { scope, params: cartLine({ ean: B, price: 5000 }) });
+    await allSettled(cartAddRequested, { scope, params: add(cartLine({ ean: B, price: 5000 })) });
     expect(scope.getState($cartTotal)).toBe(6000);
     expect(scope.getState($discount).originalTotal).toBe(7000);
     await allSettled(lineRemoved, { scope, params: B });
@@ -195,7 +250,7 @@ describe('cart model', () => {
     const scope = fork();
     await allSettled(discountActivated, { scope, params: { fixed: true, amount: 1000 } });
     expect(scope.getState($discount).activated).toBe(false);
-    await allSettled(cartAddRequested, { scope, params: cartLine({ ean: A, price: 10000 }) });
+    await allSettled(cartAddRequested, { scope, params: add(cartLine({ ean: A, price: 10000 })) });
     await allSettled(discountActivated, { scope, params: { fixed: true, amount: 1000 } });
     expect(scope.getState($cartTotal)).toBe(9000);
     await allSettled(discountRemoved, { scope });
@@ -204,8 +259,8 @@ describe('cart model', () => {
 
   it('freight is the highest frightPrice', async () => {
     const scope = fork();
-    await allSettled(cartAddRequested, { scope, params: cartLine({ ean: A, frightPrice: 9900 }) });
-    await allSettled(cartAddRequested, { scope, params: cartLine({ ean: B, frightPrice: 19900 }) });
+    await allSettled(cartAddRequested, { scope, params: add(cartLine({ ean: A, frightPrice: 9900 })) });
+    await allSettled(cartAddRequested, { scope, params: add(cartLine({ ean: B, frightPrice: 19900 })) });
     expect(scope.getState($shipping)).toBe(19900);
     await allSettled(lineRemoved, { scope, params: B });
     expect(scope.getState($shipping)).toBe(9900);
@@ -214,11 +269,11 @@ describe('cart model', () => {
   it('is valid only with lines and no cart error on them', async () => {
     const scope = fork();
     expect(scope.getState($isCartValid)).toBe(false);
-    await allSettled(cartAddRequested, { scope, params: cartLine({ ean: A }) });
+    await allSettled(cartAddRequested, { scope, params: add(cartLine({ ean: A })) });
     expect(scope.getState($isCartValid)).toBe(true);
     await allSettled(cartErrorsReported, { scope, params: [{ eanNo: A, message: 'Utsolgt' }] });
     expect(scope.getState($isCartValid)).toBe(false);
-    await allSettled(cartAddRequested, { scope, params: cartLine({ ean: B }) });
+    await allSettled(cartAddRequested, { scope, params: add(cartLine({ ean: B })) });
     await allSettled(lineRemoved, { scope, params: A });
     expect(scope.getState($isCartValid)).toBe(true);
   });
@@ -244,7 +299,7 @@ describe('cart model', () => {
   });
 
   it('persists the shared keys but never the transaction data', async () => {
-    cartAddRequested(cartLine({ ean: A, price: 10000, frightPrice: 14900 }));
+    cartAddRequested(add(cartLine({ ean: A, price: 10000, frightPrice: 14900 })));
     promocodeApplied(code());
     txDataChanged({ secret: 'tx' });
     klarnaOrderTracked({ orderId: 'k9' });
@@ -258,7 +313,7 @@ describe('cart model', () => {
   });
 
   it('takes a discount written by another tab and ignores a malformed one', () => {
-    cartAddRequested(cartLine({ ean: A, price: 10000 }));
+    cartAddRequested(add(cartLine({ ean: A, price: 10000 })));
     const discount = { activated: true, fixed: true, amount: 2500, originalTotal: 10000 };
     localStorage.setItem('discount', JSON.stringify(discount));
     window.dispatchEvent(new StorageEvent('storage', { key: 'discount', newValue: JSON.stringify(discount), storageArea: localStorage }));

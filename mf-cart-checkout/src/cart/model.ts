@@ -1,4 +1,4 @@
-import { combine, createEvent, createStore, sample } from 'effector';
+import { combine, createEffect, createEvent, createStore, sample } from 'effector';
 import { persist } from 'effector-storage/local';
 import {
   $cartCount,
@@ -11,11 +11,14 @@ import {
   cartToggled,
   promoModalToggled,
 } from '@shop/contracts/bus';
+import { getCartVariant, hasStatus } from '@shop/contracts/api';
 import { DEFAULT_SHIPPING } from '@shop/contracts/constants';
 import type {
   CartAddAnswer,
+  CartAddRequest,
   CartError,
   CartLine,
+  CartVariant,
   CheckoutInput,
   Discount,
   KlarnaOrder,
@@ -27,8 +30,8 @@ import type {
 import {
   NO_DISCOUNT,
   activateDiscount,
-  addOutcome,
-  applyAdd,
+  addUnits,
+  cartLineFor,
   type AddOutcome,
   appliedDiscount,
   cartCount,
@@ -96,23 +99,57 @@ export function addAnswer(line: CartLine, outcome: AddOutcome): CartAddAnswer {
         : outcome.kind === 'limit'
           ? texts.refusedLimit(line.name, outcome.limit)
           : texts.refusedStock(line.name, outcome.stock);
-  return { ean: line.ean, outcome: outcome.kind, count: outcome.count, message };
+  return { variantId: line.id, ean: line.ean, outcome: outcome.kind, count: outcome.count, message };
 }
+
+/**
+ * The cart reads what it adds (docs/adr/0016): the page asking says only "this variant, this many", so price, freight,
+ * stock and the web purchase limit are the API's answer now, never what the page had.
+ */
+export const readVariantFx = createEffect<CartAddRequest, CartVariant>({
+  name: 'cart:read-variant',
+  handler: (request) => getCartVariant(request.variantId),
+});
+sample({ clock: cartAddRequested, target: readVariantFx });
 
 export const $orders = createStore<CartLine[]>([], { name: 'cart:orders' })
   .on(lineDecremented, decrementLine)
   .on(lineRemoved, removeLine)
   .reset(cartCleared, orderCompleted);
 
-// Decided once on the lines as they are now (every tab holds the same synced lines, so every tab decides alike),
-// then applied and answered from the same decision: the page never says "added" for an add the rule refused.
+const stillOnSale = sample({ clock: readVariantFx.done, filter: ({ result }) => result.article.canPurchase });
+// Decided once on the lines as they are when the reading arrives (every tab holds the same synced lines), then applied
+// and answered from the same decision: the page never says "added" for an add the rule refused.
 const addDecided = sample({
-  clock: cartAddRequested,
+  clock: stillOnSale,
   source: $orders,
-  fn: (orders, line) => ({ line, outcome: addOutcome(orders, line) }),
+  fn: (orders, { params, result }) => {
+    const line = cartLineFor(result);
+    return { line, ...addUnits(orders, line, params.count) };
+  },
 });
-$orders.on(addDecided, (orders, { line, outcome }) => applyAdd(orders, line, outcome));
+$orders.on(addDecided, (_, { orders }) => orders);
 sample({ clock: addDecided, fn: ({ line, outcome }) => addAnswer(line, outcome), target: cartAddAnswered });
+
+/** A variant the cart cannot sell or could not read: nothing is added, and the page says why in the shopper's words. */
+export function unreadAnswer(orders: CartLine[], request: CartAddRequest, reason: 'unavailable' | 'failed'): CartAddAnswer {
+  const line = orders.find((order) => order.id === request.variantId);
+  const message = reason === 'unavailable' ? texts.refusedUnavailable(request.seen.name) : texts.addFailed(request.seen.name);
+  return { variantId: request.variantId, ean: line?.ean ?? '', outcome: reason, count: line?.count ?? 0, message };
+}
+sample({
+  clock: readVariantFx.done,
+  source: $orders,
+  filter: (_, { result }) => !result.article.canPurchase,
+  fn: (orders, { params }) => unreadAnswer(orders, params, 'unavailable'),
+  target: cartAddAnswered,
+});
+sample({
+  clock: readVariantFx.fail,
+  source: $orders,
+  fn: (orders, { params, error }) => unreadAnswer(orders, params, hasStatus(error, 404) ? 'unavailable' : 'failed'),
+  target: cartAddAnswered,
+});
 
 export const $discount = createStore<Discount>(NO_DISCOUNT, { name: 'cart:discount' }).reset(discountRemoved, cartCleared, orderCompleted);
 sample({ clock: discountActivated, source: { current: $discount, orders: $orders }, fn: ({ current, orders }, terms) => activateDiscount(current, terms, orders), target: $discount });

@@ -4,6 +4,8 @@ import {
   activateDiscount,
   addLine,
   addOutcome,
+  addUnits,
+  cartLineFor,
   appliedDiscount,
   canIncrement,
   cartCount,
@@ -20,6 +22,8 @@ import {
   trackKlarnaOrder,
   trackQliroOrder,
 } from './rules.js';
+import { mapCartVariant } from '@shop/contracts/mappers';
+import { rawArticle, rawVariant } from '@shop/contracts/testing';
 import { cartLine } from './fixtures.js';
 
 const A = '7040000000017';
@@ -43,7 +47,7 @@ describe('addLine (SPEC §4 cart add)', () => {
     {
       case: 'no increase at the web purchase limit',
       cart: [cartLine({ ean: A, count: 2, webPurchaseLimit: 2 })],
-      add: cartLine({ ean: A }),
+      add: cartLine({ ean: A, webPurchaseLimit: 2 }),
       expected: [[A, 2]],
     },
     {
@@ -77,7 +81,7 @@ describe('addLine (SPEC §4 cart add)', () => {
 
   it('returns the same array when nothing changes', () => {
     const cart = [cartLine({ ean: A, count: 5, webPurchaseLimit: 5 })];
-    expect(addLine(cart, cartLine({ ean: A }))).toBe(cart);
+    expect(addLine(cart, cartLine({ ean: A, webPurchaseLimit: 5 }))).toBe(cart);
   });
 });
 
@@ -94,10 +98,11 @@ describe('addOutcome (SPEC §4 cart add: why an add is refused)', () => {
     { case: 'under limit and stock', cart: [cartLine({ ean: A, count: 1, stock: 2 })], add: cartLine({ ean: A, stock: 2 }), expected: { kind: 'increased', count: 2 } },
     { case: 'first shop holds 2, third add', cart: [cartLine({ ean: A, count: 2, stock: 2 })], add: cartLine({ ean: A, stock: 2 }), expected: { kind: 'stock', count: 2, stock: 2 } },
     { case: 'first shop holds 0, second add', cart: [cartLine({ ean: A, count: 1, stock: 0 })], add: cartLine({ ean: A, stock: 0 }), expected: { kind: 'stock', count: 1, stock: 0 } },
-    { case: 'at the web purchase limit', cart: [cartLine({ ean: A, count: 3, webPurchaseLimit: 3 })], add: cartLine({ ean: A }), expected: { kind: 'limit', count: 3, limit: 3 } },
-    { case: 'limit is told before stock when both stop it', cart: [cartLine({ ean: A, count: 2, webPurchaseLimit: 2, stock: 2 })], add: cartLine({ ean: A, stock: 2 }), expected: { kind: 'limit', count: 2, limit: 2 } },
+    { case: 'at the web purchase limit', cart: [cartLine({ ean: A, count: 3, webPurchaseLimit: 3 })], add: cartLine({ ean: A, webPurchaseLimit: 3 }), expected: { kind: 'limit', count: 3, limit: 3 } },
+    { case: 'limit is told before stock when both stop it', cart: [cartLine({ ean: A, count: 2, webPurchaseLimit: 2, stock: 2 })], add: cartLine({ ean: A, webPurchaseLimit: 2, stock: 2 }), expected: { kind: 'limit', count: 2, limit: 2 } },
     { case: 'a negative stock counts as 0', cart: [cartLine({ ean: A, count: 1, stock: -3 })], add: cartLine({ ean: A, stock: -3 }), expected: { kind: 'stock', count: 1, stock: 0 } },
     { case: 'the add brings fresher stock: it decides', cart: [cartLine({ ean: A, count: 2, stock: 10 })], add: cartLine({ ean: A, stock: 2 }), expected: { kind: 'stock', count: 2, stock: 2 } },
+    { case: 'the add brings a lowered limit: it decides', cart: [cartLine({ ean: A, count: 2, webPurchaseLimit: 5 })], add: cartLine({ ean: A, webPurchaseLimit: 2 }), expected: { kind: 'limit', count: 2, limit: 2 } },
     { case: 'fresher stock can also allow it', cart: [cartLine({ ean: A, count: 2, stock: 2 })], add: cartLine({ ean: A, stock: 5 }), expected: { kind: 'increased', count: 3 } },
     {
       case: 'only the first shop counts, not the sum',
@@ -109,12 +114,58 @@ describe('addOutcome (SPEC §4 cart add: why an add is refused)', () => {
     expect(addOutcome(cart, add)).toEqual(expected);
   });
 
-  it('a refused add leaves the lines as they were; an increase keeps the fresher variant', () => {
+  it('a refused add leaves the lines as they were; an increase keeps the fresh reading (stock, price, freight)', () => {
     const cart = [cartLine({ ean: A, count: 2, stock: 2 })];
     expect(addLine(cart, cartLine({ ean: A, stock: 2 }))).toBe(cart);
-    const grown = addLine(cart, cartLine({ ean: A, stock: 7 }));
-    expect(grown[0]!.count).toBe(3);
+    const grown = addLine(cart, cartLine({ ean: A, stock: 7, price: 39900, frightPrice: 14900 }));
+    expect(grown[0]).toMatchObject({ count: 3, price: 39900, frightPrice: 14900 });
     expect(grown[0]!.variant.shops[0]!.qty).toBe(7);
+  });
+});
+
+describe('addUnits (an add of several units: each decided in turn)', () => {
+  it.each([
+    { case: 'one unit of a new line', cart: [], units: 1, add: cartLine({ ean: A }), count: 1, outcome: 'added' },
+    { case: 'three units of a new line', cart: [], units: 3, add: cartLine({ ean: A }), count: 3, outcome: 'increased' },
+    { case: 'stops at the first shop’s stock', cart: [cartLine({ ean: A, count: 1, stock: 3 })], units: 5, add: cartLine({ ean: A, stock: 3 }), count: 3, outcome: 'stock' },
+    { case: 'stops at the limit', cart: [], units: 4, add: cartLine({ ean: A, webPurchaseLimit: 2 }), count: 2, outcome: 'limit' },
+  ])('$case', ({ cart, units, add, count, outcome }) => {
+    const next = addUnits(cart, add, units);
+    expect(next.orders.find((line) => line.ean === A)?.count).toBe(count);
+    expect(next.outcome.kind).toBe(outcome);
+  });
+});
+
+describe('cartLineFor (the stored line from the cart’s reading of the variant)', () => {
+  const read = mapCartVariant({
+    Article: rawArticle({ ArticleID: 7, Name: 'Ullgenser Fjellvind', Pant: 200, OnlyCC: 1, WebPurchaseLimit: 2, FrightPrice: null }),
+    Variant: rawVariant({ VariantID: 71 }),
+  });
+
+  it('builds the SPEC §3 line: price, pant, freight, limit and stock from the API, count 1', () => {
+    expect(cartLineFor(read)).toEqual({
+      count: 1,
+      id: 71,
+      ean: read.variant.ean,
+      name: 'Ullgenser Fjellvind',
+      gender: read.article.gender.name,
+      size: read.variant.size.name,
+      color: read.variant.color.name,
+      price: read.article.price,
+      pant: 200,
+      frightPrice: 9900,
+      image: read.variant.color.image,
+      canPurchase: read.article.canPurchase,
+      variant: read.variant,
+      articleId: 7,
+      webPurchaseLimit: 2,
+      onlyCC: true,
+    });
+  });
+
+  it('falls back to the article image when the colour has none', () => {
+    const noImage = { ...read, variant: { ...read.variant, color: { ...read.variant.color, image: '' } } };
+    expect(cartLineFor(noImage).image).toBe(read.article.image);
   });
 });
 

@@ -1,5 +1,5 @@
 import { DEFAULT_FRIGHT_PRICE, shippingPriceFor } from '@shop/contracts/constants';
-import type { CartError, CartLine, Discount, KlarnaOrder, QliroOrder } from '@shop/contracts/types';
+import type { CartAddRequest, CartError, CartLine, CartVariant, Discount, KlarnaOrder, QliroOrder } from '@shop/contracts/types';
 
 /**
  * The cart rules of SPEC §4 as pure functions over the list of lines ("orders"). Lines are keyed by EAN.
@@ -19,9 +19,34 @@ export function firstShopStock(line: Pick<CartLine, 'variant'>): number {
 }
 
 /**
+ * The stored line (SPEC §3 "Cart line") for a variant as the cart read it from the API (GET /variants/{id}): the cart,
+ * not the page that asked for the add, owns what a line costs, weighs in freight and may hold (docs/adr/0016).
+ */
+export function cartLineFor({ article, variant }: CartVariant): CartLine {
+  return {
+    count: 1,
+    id: variant.id,
+    ean: variant.ean,
+    name: article.name,
+    gender: article.gender.name,
+    size: variant.size.name,
+    color: variant.color.name,
+    price: article.price,
+    pant: article.pant,
+    frightPrice: article.frightPrice,
+    image: variant.color.image || article.image,
+    canPurchase: article.canPurchase,
+    variant,
+    articleId: article.id,
+    webPurchaseLimit: article.webPurchaseLimit,
+    onlyCC: article.onlyCC,
+  };
+}
+
+/**
  * What a cart add does (SPEC §4): a new EAN is appended; an existing line gains 1 only while its count is below
- * webPurchaseLimit (else `limit`) and count+1 does not exceed the first shop's stock (else `stock`). The stock is read
- * from the variant the add brings (the freshest the shopper has seen), else from the line's own.
+ * webPurchaseLimit (else `limit`) and count+1 does not exceed the first shop's stock (else `stock`). Limit and stock are
+ * read from the line the add brings — the cart's fresh reading of the variant — not from what was stored earlier.
  */
 export type AddOutcome =
   | { kind: 'added'; count: 1 }
@@ -32,9 +57,9 @@ export type AddOutcome =
 export function addOutcome(orders: CartLine[], line: CartLine): AddOutcome {
   const existing = orders.find((order) => order.ean === line.ean);
   if (!existing) return { kind: 'added', count: 1 };
-  const limit = existing.webPurchaseLimit;
+  const limit = line.webPurchaseLimit;
   if (!(existing.count < limit)) return { kind: 'limit', count: existing.count, limit };
-  const stock = firstShopStock(line.variant ? line : existing);
+  const stock = firstShopStock(line);
   if (existing.count + 1 > stock) return { kind: 'stock', count: existing.count, stock };
   return { kind: 'increased', count: existing.count + 1 };
 }
@@ -48,13 +73,34 @@ export function canIncrement(line: CartLine): boolean {
 export function applyAdd(orders: CartLine[], line: CartLine, outcome: AddOutcome): CartLine[] {
   if (outcome.kind === 'added') return [...orders, { ...line, count: 1 }];
   if (outcome.kind !== 'increased') return orders;
-  // The fresher variant (stock) travels with the line, so the next decision and the checkout see it.
-  return orders.map((order) => (order.ean === line.ean ? { ...order, variant: line.variant ?? order.variant, count: outcome.count } : order));
+  // The fresh reading replaces the stored one (price, freight, stock, limit), so the totals, the "+" ceiling and the
+  // checkout follow what the server will charge and take; only the count is the cart's own.
+  return orders.map((order) => (order.ean === line.ean ? { ...line, count: outcome.count } : order));
+}
+
+/** The request for `count` more of a line's variant: the cart's "+" asks as a page does, and the cart reads it afresh. */
+export function addRequestFor(line: CartLine, count = 1): CartAddRequest {
+  return { variantId: line.id, count, seen: { name: line.name, image: line.image, price: line.price, size: line.size, color: line.color } };
 }
 
 /** Cart add: a new EAN is appended with count 1; an existing one gains 1 when `addOutcome` allows it. */
 export function addLine(orders: CartLine[], line: CartLine): CartLine[] {
   return applyAdd(orders, line, addOutcome(orders, line));
+}
+
+/**
+ * `units` adds of the same line, each decided by the SPEC §4 rule on the lines the previous one left; the first
+ * refusal ends them. The outcome is the last decision (what the shopper is told).
+ */
+export function addUnits(orders: CartLine[], line: CartLine, units: number): { orders: CartLine[]; outcome: AddOutcome } {
+  let current = orders;
+  let outcome = addOutcome(current, line);
+  for (let unit = 0; unit < Math.max(1, units); unit++) {
+    outcome = addOutcome(current, line);
+    current = applyAdd(current, line, outcome);
+    if (outcome.kind === 'limit' || outcome.kind === 'stock') break;
+  }
+  return { orders: current, outcome };
 }
 
 /** Decrement lowers the count by one; a line never goes below 1 here — taking it out is `removeLine`. */

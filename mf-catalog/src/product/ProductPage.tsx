@@ -17,7 +17,7 @@ import { ProductSkeleton } from './ProductSkeleton.js';
 import { Reviews, REVIEWS_ID } from './Reviews.js';
 import { summarizeReviews } from './reviews.js';
 import { ShopAvailability } from './ShopAvailability.js';
-import { toCartLine } from './toCartLine.js';
+import { addRequest } from './addRequest.js';
 import { useArticle } from './useArticle.js';
 import {
   colorOptions,
@@ -99,10 +99,10 @@ export function ProductView({ article, shops: givenShops, refreshStock = true }:
   // The cart decides every add (limit, first shop's stock) and answers in Norwegian: the page shows that answer, so
   // it never says "lagt i handlekurven" for an add the cart refused.
   const [answer, setAnswer] = useState<CartAddAnswer | null>(null);
-  const awaited = useRef<string | null>(null);
+  const awaited = useRef<number | null>(null);
   useEffect(() => {
     const subscription = cartAddAnswered.watch((next) => {
-      if (next.ean === awaited.current) setAnswer(next);
+      if (next.variantId === awaited.current) setAnswer(next);
     });
     return () => subscription.unsubscribe();
   }, []);
@@ -133,9 +133,9 @@ export function ProductView({ article, shops: givenShops, refreshStock = true }:
 
   const addToCart = () => {
     if (!variant || block) return;
-    awaited.current = variant.ean;
+    awaited.current = variant.id;
     setAnswer(null);
-    add(toCartLine(article, variant));
+    add(addRequest(article, variant));
   };
 
   return (

@@ -4,22 +4,21 @@ import { fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { cartAddAnswered, cartAddRequested } from '@shop/contracts/bus';
-import type { CartLine, Review, Shop } from '@shop/contracts/types';
+import type { CartAddRequest, Review, Shop } from '@shop/contracts/types';
 import { ProductView } from './ProductPage.js';
-import { toCartLine } from './toCartLine.js';
 import { article, variant } from './fixtures.js';
 
-const $requested = createStore<CartLine[]>([]).on(cartAddRequested, (list, line) => [...list, line]);
+const $requested = createStore<CartAddRequest[]>([]).on(cartAddRequested, (list, request) => [...list, request]);
 // A stand-in for the cart remote's model (mf-cart-checkout decides adds): it answers each add with a verdict the
 // test picks, the way the cart answers on the bus.
 const $verdict = createStore<'added' | 'stock'>('added');
 sample({
   clock: cartAddRequested,
   source: $verdict,
-  fn: (verdict, line) =>
+  fn: (verdict, { variantId, seen }) =>
     verdict === 'added'
-      ? { ean: line.ean, outcome: 'added' as const, count: 1, message: `${line.name} er lagt i handlekurven.` }
-      : { ean: line.ean, outcome: 'stock' as const, count: 2, message: `${line.name} ble ikke lagt til: det er bare 2 stk. på lager.` },
+      ? { variantId, ean: '7040000000017', outcome: 'added' as const, count: 1, message: `${seen.name} er lagt i handlekurven.` }
+      : { variantId, ean: '7040000000017', outcome: 'stock' as const, count: 2, message: `${seen.name} ble ikke lagt til: det er bare 2 stk. på lager.` },
   target: cartAddAnswered,
 });
 const shops = [
@@ -53,7 +52,7 @@ describe('ProductView', () => {
     expect(screen.getByRole('button', { name: 'Grønn' }).getAttribute('aria-pressed')).toBe('true');
   });
 
-  it('is disabled with a reason until a size is chosen, then adds a complete cart line', () => {
+  it('is disabled with a reason until a size is chosen, then asks the cart for one of that variant', () => {
     const detail = article();
     const scope = renderView(detail);
     const button = screen.getByRole('button', { name: 'Legg i handlekurven' }) as HTMLButtonElement;
@@ -65,7 +64,9 @@ describe('ProductView', () => {
     fireEvent.click(button);
 
     const medium = detail.variants.find((v) => v.color.id === 7 && v.size.id === 3)!;
-    expect(scope.getState($requested)).toEqual([toCartLine(detail, medium)]);
+    expect(scope.getState($requested)).toEqual([
+      { variantId: medium.id, count: 1, seen: { name: 'Ullgenser Fjellvind', image: medium.color.image, price: detail.price, size: 'M', color: 'Grønn' } },
+    ]);
     expect(screen.getByText('Ullgenser Fjellvind er lagt i handlekurven.')).toBeTruthy();
   });
 

@@ -1,13 +1,21 @@
 /** Cart, promo-code, shop and reservation calls (SPEC §7). */
-import type { PickupAvailability, RawPickupAvailability, RawShippingMethod, ShippingMethod } from '../types/cart.js';
+import type { CartVariant, PickupAvailability, RawCartVariant, RawPickupAvailability, RawShippingMethod, ShippingMethod } from '../types/cart.js';
 import type { Promocode, RawPromocode } from '../types/promo.js';
 import type { RawReservation, Reservation, ReservationPayload } from '../types/order.js';
 import type { RawShop, Shop } from '../types/shop.js';
-import { mapPromocode, mapReservation, mapShippingMethod } from '@shop/contracts/mappers';
+import { mapCartVariant, mapPromocode, mapReservation, mapShippingMethod } from '@shop/contracts/mappers';
 import { mapShop } from '@shop/contracts/mappers';
 import type { PaymentOrder, PaymentProviderName, RawPaymentOrder } from '../types/payment.js';
 import { mapPaymentOrder } from '@shop/contracts/mappers';
 import { get, post, seg, type RequestOptions } from './client.js';
+
+/**
+ * GET /variants/{id}: a web-visible variant with its article and fresh per-shop stock — what the cart prices, limits
+ * and stores a line from when it is asked to add "this variant" (docs/adr/0016). 404 when hidden or unknown.
+ */
+export async function getCartVariant(variantId: number, opts?: RequestOptions): Promise<CartVariant> {
+  return mapCartVariant(await get<RawCartVariant>(`/variants/${seg(variantId)}`, undefined, opts));
+}
 
 /** GET /shipping_methods */
 export async function getShippingMethods(opts?: RequestOptions): Promise<ShippingMethod[]> {

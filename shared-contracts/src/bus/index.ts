@@ -6,7 +6,7 @@
  * Names follow the Tractor Store convention `team:thing-happened`.
  */
 import { createEvent, createStore } from 'effector';
-import type { CartAddAnswer, CartLine } from '../types/cart.js';
+import type { CartAddAnswer, CartAddRequest } from '../types/cart.js';
 import type { Customer } from '../types/customer.js';
 import type { Alert, AlertInput } from '../types/alert.js';
 import type { Breadcrumb } from '../types/content.js';
@@ -16,8 +16,12 @@ import { registerContractsInstance } from '../instance.js';
 export const busInstanceId = registerContractsInstance('bus');
 
 // ---- cart (implemented by mf-cart-checkout/model) ----
-/** Catalogue asks the cart to add one of a variant; the cart model applies the SPEC §4 rules. */
-export const cartAddRequested = createEvent<CartLine>({ name: 'catalog:add-to-cart-requested' });
+/**
+ * Someone (the product page, the cart's own "+") asks the cart to add units of a variant: "this variant, this many",
+ * plus what the shopper saw for display (docs/adr/0016). The cart model reads the variant, applies the SPEC §4 rules
+ * and answers on `cartAddAnswered`.
+ */
+export const cartAddRequested = createEvent<CartAddRequest>({ name: 'catalog:add-to-cart-requested' });
 /** The cart's verdict on each add (every tab decides on the same synced lines): what the page tells the shopper. */
 export const cartAddAnswered = createEvent<CartAddAnswer>({ name: 'cart:add-answered' });
 export const $cartCount = createStore(0, { name: 'cart:count', skipVoid: false });

@@ -35,6 +35,7 @@ import type {
   Subcategory,
   Variant,
 } from '../types/catalog.js';
+import type { CartVariant, RawCartVariant } from '../types/cart.js';
 import { catalogTexts } from '@shop/contracts/texts';
 import { CATEGORY_PAGE_SIZE, DEFAULT_BESTSELLER_RANK, DEFAULT_FRIGHT_PRICE } from '@shop/contracts/constants';
 
@@ -214,6 +215,11 @@ export function blankArticle(): BlankArticle {
     size_colors: {},
     category: { id: null },
   };
+}
+
+/** GET /variants/{id}: the variant and its article as the cart builds a line from them. */
+export function mapCartVariant(raw: RawCartVariant): CartVariant {
+  return { article: mapArticle(raw.Article), variant: mapVariant(raw.Variant) };
 }
 
 export function mapArticleAvailability(raw: RawArticleAvailability): ArticleAvailability {

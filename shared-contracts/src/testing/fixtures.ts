@@ -181,3 +181,4 @@ export function rawPostalCode(overrides: Partial<RawPostalCode> = {}): RawPostal
     ...overrides,
   };
 }
+export * from './cartCases.js';

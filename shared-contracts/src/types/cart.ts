@@ -24,15 +24,55 @@ export interface CartLine {
 }
 
 /**
+ * What the shopper saw when asking for the add, for display only (the cart's answer names the article before the
+ * cart has read it). The cart never prices, limits or stores from it: it reads the variant from the API.
+ */
+export interface CartAddSeen {
+  name: string;
+  image: string;
+  /** Øre, as the page showed it. */
+  price: number;
+  size: string;
+  color: string;
+}
+
+/**
+ * `cartAddRequested`'s payload (docs/adr/0016): "this variant, this many". Price, freight, stock and the web purchase
+ * limit are the cart's to read (GET /variants/{id}); the line it stores is the SPEC's `CartLine`.
+ */
+export interface CartAddRequest {
+  variantId: number;
+  /** Units to add, each decided by the SPEC §4 add rule in turn (the product page and the cart's "+" add 1). */
+  count: number;
+  seen: CartAddSeen;
+}
+
+/**
  * The cart's answer to one `cartAddRequested` (SPEC §4 cart add): added/increased, or refused because of the web
- * purchase limit or the first shop's stock. `message` is the Norwegian sentence to show the shopper.
+ * purchase limit or the first shop's stock; `unavailable` when the variant is not for sale on the web (any more),
+ * `failed` when the cart could not read it. `message` is the Norwegian sentence to show the shopper.
  */
 export interface CartAddAnswer {
+  variantId: number;
+  /** Empty when the cart could not read the variant. */
   ean: string;
-  outcome: 'added' | 'increased' | 'limit' | 'stock';
+  outcome: 'added' | 'increased' | 'limit' | 'stock' | 'unavailable' | 'failed';
   /** The line's count after the add (unchanged when refused). */
   count: number;
   message: string;
+}
+
+/** GET /variants/{id}: one web-visible variant with its article, what the cart builds, prices and limits a line from. */
+export interface RawCartVariant {
+  /** The article in its listing shape (price after running campaigns, pant, freight, limit, onlyCC). */
+  Article: import('./catalog.js').RawArticle;
+  /** The variant with its shops most units first (the first shop's stock is the line's ceiling, SPEC §4). */
+  Variant: import('./catalog.js').RawVariant;
+}
+
+export interface CartVariant {
+  article: import('./catalog.js').Article;
+  variant: import('./catalog.js').Variant;
 }
 
 /** One shop in GET /availability/pickup: whether it holds every line of the cart in the wanted count. */
