@@ -136,7 +136,7 @@ function sharedLibraryChunk(shared) {
  * @param {number} options.port         dev-server port
  * @param {Record<string, () => unknown>} [options.devJson] extra dev-server JSON documents by path
  */
-export function createConfig({ packageDir, name, exposes, port, devJson }) {
+export function createConfig({ packageDir, name, exposes, port, devJson, startup }) {
   return (_env, argv) => {
     const mode = argv?.mode ?? process.env.NODE_ENV ?? 'production';
     const dev = mode === 'development';
@@ -145,6 +145,7 @@ export function createConfig({ packageDir, name, exposes, port, devJson }) {
     const shared = sharedSingletons(packageDir);
     if (isShell) provideLazyContracts(shared);
     const cssPrefix = isShell ? 'shell' : name.replace(/^mf_/, '');
+    if (!isShell && !startup) throw new Error(`${name}: a remote declares its start-up (createConfig's \`startup\`, src/startup.ts)`);
 
     return {
       mode,
@@ -225,6 +226,7 @@ export function createConfig({ packageDir, name, exposes, port, devJson }) {
             templateParameters: { devToolsHookShim: serving && isShell ? DEVTOOLS_HOOK_SHIM : '' },
           }),
         isShell && new ShellStartPlugin(),
+        !isShell && new RemoteStartupPlugin(path.resolve(packageDir, startup)),
         new ModuleFederationPlugin({
           name,
           ...(isShell
@@ -295,6 +297,41 @@ class ShellStartPlugin {
         data.bodyTags.push(rspack.HtmlRspackPlugin.createHtmlTagObject('script', {}, `(function(){${body}${call}})()`));
         return data;
       });
+    });
+  }
+}
+
+/**
+ * Writes the remote's start-up declaration (`RemoteStartup`, @shop/contracts/types) as startup.json next to its
+ * mf-manifest.json (REMOTE_STARTUP_FILE in @shop/contracts/constants), where the shell reads it. The source is the
+ * remote's src/startup.ts, type-checked like the rest of its code and evaluated here on its own: it may import types
+ * only. A JSON file rather than an exposed module, so reading it loads none of the remote's code.
+ */
+class RemoteStartupPlugin {
+  constructor(source) {
+    this.source = source;
+  }
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap('RemoteStartupPlugin', (compilation) => {
+      compilation.fileDependencies.add(this.source);
+      compilation.hooks.processAssets.tapPromise(
+        { name: 'RemoteStartupPlugin', stage: rspack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
+        async () => {
+          const { code } = await rspack.experiments.swc.transform(readFileSync(this.source, 'utf8'), {
+            filename: this.source,
+            jsc: { parser: { syntax: 'typescript' }, target: 'es2022' },
+            isModule: true,
+          });
+          let declaration;
+          try {
+            ({ startup: declaration } = await import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`));
+          } catch (error) {
+            throw new Error(`${this.source} must stand alone (type imports only): ${error.message}`);
+          }
+          if (typeof declaration !== 'object' || declaration === null) throw new Error(`${this.source} must export \`startup\``);
+          compilation.emitAsset('startup.json', new rspack.sources.RawSource(JSON.stringify(declaration)));
+        },
+      );
     });
   }
 }

@@ -5,6 +5,7 @@ export default createConfig({
   packageDir: import.meta.dirname,
   name: 'mf_account',
   port: REMOTES.mf_account.port,
+  startup: './src/startup.ts',
   exposes: {
     './model': './src/model.ts',
     './LoginPage': './src/login/LoginPage.tsx',

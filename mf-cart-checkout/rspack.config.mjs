@@ -4,6 +4,7 @@ export default createConfig({
   packageDir: import.meta.dirname,
   name: 'mf_cart_checkout',
   port: REMOTES.mf_cart_checkout.port,
+  startup: './src/startup.ts',
   exposes: {
     './model': './src/model.ts',
     './CartModal': './src/cart/CartModal.tsx',

@@ -5,6 +5,7 @@ export default createConfig({
   packageDir: import.meta.dirname,
   name: 'mf_catalog',
   port: REMOTES.mf_catalog.port,
+  startup: './src/startup.ts',
   exposes: {
     './model': './src/model.ts',
     './CategoryPage': './src/category/CategoryPage.tsx',

@@ -4,6 +4,7 @@ export default createConfig({
   packageDir: import.meta.dirname,
   name: 'mf_content',
   port: REMOTES.mf_content.port,
+  startup: './src/startup.ts',
   exposes: {
     './model': './src/model.ts',
     './HomePage': './src/home/HomePage.tsx',

@@ -1,5 +1,5 @@
 /**
- * Exposed as `mf_account/model`: the shell imports it at start-up so the user and favourites are known before any
+ * Exposed as `mf_account/model`: a start-up model (src/startup.ts) so the user and favourites are known before any
  * account page is shown, and the navigation guard's user fetch (bus userFetchRequested) is answered. No React here.
  */
 import { createStore } from 'effector';

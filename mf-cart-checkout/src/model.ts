@@ -1,5 +1,5 @@
 /**
- * Exposed as `mf_cart_checkout/model`: the shell imports it at start-up so the cart (count badge, open flag,
+ * Exposed as `mf_cart_checkout/model`: a start-up model (src/startup.ts) so the cart (count badge, open flag,
  * persistence, tab sync) works before any cart page is shown. No React here.
  */
 import { createStore } from 'effector';

@@ -99,7 +99,7 @@ export function answersScript(answers: readonly unknown[]): string {
 /**
  * `<meta name="shop-customer" content="none">` when the session has no customer: with nothing stored in the browser
  * either, the shell loads its start-up models when the visit first needs them, not with the first view
- * (shell/src/federation/deferredModels.ts). Says nothing about who a customer is.
+ * (shell/src/federation/startupPolicy.ts). Says nothing about who a customer is.
  */
 export function customerHint(customerId: number | null | undefined): string {
   return customerId == null ? '<meta name="shop-customer" content="none">' : '';

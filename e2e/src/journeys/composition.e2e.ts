@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newContext, watchErrors } from '../support/browser.js';
 import { chooseOption, findPurchasableArticle } from '../support/catalog.js';
 import { repoRoot } from '../support/paths.js';
@@ -61,6 +61,43 @@ describe('run-time composition', () => {
     await page.waitForURL((url) => decodeURIComponent(url.pathname) === `/${target.categoryParam}`);
     await expect.poll(() => page.locator('main').innerText()).toMatch(/\d+,\d{2}\s*kr/);
     await context.close();
+    await shop.stop();
+  });
+
+  it("remotes declare their start-up: the shell reads each remote's startup.json and loads models by it", async () => {
+    shop = await startShop();
+    type Debug = { apps: Record<string, unknown> };
+    const modelsIn = (page: Page) =>
+      page.evaluate(() => Object.keys((window as unknown as { __SHOP_DEBUG__?: Debug }).__SHOP_DEBUG__?.apps ?? {}));
+
+    // A first visit (nothing stored, nobody logged in): the home page's remote, but no cart or account code until
+    // the shopper acts — the cart and the account declare themselves start-up models that may wait.
+    const context = await newContext(browser, shop.url);
+    const page = await context.newPage();
+    const { errors } = watchErrors(page);
+    const fetched: string[] = [];
+    page.on('request', (request) => fetched.push(new URL(request.url()).pathname));
+    await page.goto('/');
+    await expect.poll(() => modelsIn(page)).toContain('mf_content');
+    await page.waitForLoadState('networkidle');
+    expect(fetched.filter((path) => path.endsWith('/startup.json')).sort()).toEqual(
+      ['mf-account', 'mf-cart-checkout', 'mf-catalog', 'mf-content'].map((dir) => `/mf/${dir}/startup.json`),
+    );
+    expect(fetched.filter((path) => /^\/mf\/(mf-cart-checkout|mf-account)\//.test(path) && !path.endsWith('/startup.json'))).toEqual([]);
+    await page.mouse.wheel(0, 400);
+    await expect.poll(() => modelsIn(page)).toEqual(expect.arrayContaining(['mf_cart_checkout', 'mf_account']));
+    expect(errors).toEqual([]);
+    await context.close();
+
+    // Something stored under a key the cart declares: its model (and the account's) load with the first view.
+    const returning = await newContext(browser, shop.url);
+    await returning.addInitScript(() => {
+      if (!localStorage.getItem('count')) localStorage.setItem('count', '1');
+    });
+    const again = await returning.newPage();
+    await again.goto('/om-oss');
+    await expect.poll(() => modelsIn(again)).toEqual(expect.arrayContaining(['mf_cart_checkout', 'mf_account']));
+    await returning.close();
     await shop.stop();
   });
 

@@ -3,12 +3,13 @@ import { persist } from 'effector-storage/local';
 import { $favourites, favouriteToggled, remoteFailed } from '@shop/contracts/bus';
 import { getArticleBundle } from '@shop/contracts/api';
 import type { Article } from '@shop/contracts/types';
+import { FAVOURITES_STORAGE_KEY } from '../startup.js';
 import { isFavouriteList, toggleFavourite } from './rules.js';
 
 $favourites.on(favouriteToggled, toggleFavourite);
 
 // "favourites" is one of the spec's shared-state keys (SPEC §3): kept in localStorage and synced across tabs.
-persist({ store: $favourites, key: 'favourites', sync: true, contract: isFavouriteList });
+persist({ store: $favourites, key: FAVOURITES_STORAGE_KEY, sync: true, contract: isFavouriteList });
 
 /** The favourites page's articles; shown filtered by $favourites so a removal (here or in another tab) shows at once. */
 export const loadFavouriteArticlesFx = createEffect<number[], Article[]>((ids) => (ids.length ? getArticleBundle(ids) : Promise.resolve([])));

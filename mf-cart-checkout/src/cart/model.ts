@@ -60,6 +60,7 @@ import {
   isCount,
 } from './storedShapes.js';
 import { texts } from '../texts.js';
+import { CART_STORAGE_KEYS } from '../startup.js';
 
 export { isStoredOrders } from './storedShapes.js';
 
@@ -220,8 +221,8 @@ $promoModalOpen.on(promoModalToggled, (open) => !open);
 
 // Keys are the spec's shared-state keys (SPEC §3), so every tab and every build reads the same entries; the rest of
 // the cart state is kept per browser (persisted, not synced).
-persist({ store: $orders, key: 'orders', sync: true, contract: isStoredOrders });
-persist({ store: $cartCount, key: 'count', sync: true, contract: isCount });
+persist({ store: $orders, key: CART_STORAGE_KEYS.lines, sync: true, contract: isStoredOrders });
+persist({ store: $cartCount, key: CART_STORAGE_KEYS.count, sync: true, contract: isCount });
 // Total and freight follow from the synced lines and discount; they are written under their shared keys for other
 // readers of the storage, and what is read back is ignored (derived stores cannot be overwritten).
 const derivedRead = createEvent<number>({ name: 'cart:derived-value-read' });

@@ -1,35 +1,13 @@
 /**
  * Widgets of mf-catalog (BestsellerList, CampaignList, PopularCategories, ProductCard) inside mf-content pages,
- * through the federation runtime. This remote has its own runtime instance, which does not know the shell's
- * registry, so the catalogue's entry is registered here from the same registry the shell reads. A widget that
- * cannot load renders its fallback (plain links) — it never blanks the page.
+ * loaded through the shell's one federation loader (`loadPiece` on the bus): its registry, error handling and
+ * first-use hooks apply as to the shell's own pieces. A widget that cannot load renders its fallback (plain links) —
+ * it never blanks the page.
  */
 import { Component, lazy, Suspense, type ComponentType, type ReactNode } from 'react';
-import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { loadPiece } from '@shop/contracts/bus';
 
-let registered: Promise<void> | null = null;
-
-/** The registry the server wrote into index.html (window.__SHOP_REMOTES__), else GET /remotes.json. */
-function readRegistry(): Promise<Record<string, unknown>> {
-  const inline = (window as { __SHOP_REMOTES__?: unknown }).__SHOP_REMOTES__;
-  if (inline && typeof inline === 'object') return Promise.resolve(inline as Record<string, unknown>);
-  return fetch('/remotes.json', { headers: { accept: 'application/json' } }).then((r) =>
-    r.ok ? (r.json() as Promise<Record<string, unknown>>) : Promise.reject(new Error(`HTTP ${r.status}`)),
-  );
-}
-
-function registerCatalog(): Promise<void> {
-  registered ??= readRegistry()
-    .then((remotes) => {
-      const entry = remotes.mf_catalog;
-      if (typeof entry !== 'string') throw new Error('mf_catalog is not in /remotes.json');
-      registerRemotes([{ name: 'mf_catalog', entry: new URL(entry, window.location.href).href }]);
-    });
-  registered.catch(() => {
-    registered = null;
-  });
-  return registered;
-}
+const CATALOG = 'mf_catalog';
 
 const cache = new Map<string, ComponentType<Record<string, unknown>>>();
 
@@ -37,9 +15,8 @@ function widget(module: string): ComponentType<Record<string, unknown>> {
   let component = cache.get(module);
   if (!component) {
     component = lazy(async () => {
-      await registerCatalog();
-      const loaded = await loadRemote<{ default: ComponentType<Record<string, unknown>> }>(`mf_catalog/${module}`);
-      if (!loaded?.default) throw new Error(`mf_catalog/${module} has no default export`);
+      const loaded = await loadPiece<{ default?: ComponentType<Record<string, unknown>> }>({ remote: CATALOG, module });
+      if (!loaded.default) throw new Error(`${CATALOG}/${module} has no default export`);
       return { default: loaded.default };
     });
     cache.set(module, component);

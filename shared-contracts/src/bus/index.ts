@@ -5,7 +5,7 @@
  * `@shop/contracts` is a Module Federation singleton, so every remote sees the same units.
  * Names follow the Tractor Store convention `team:thing-happened`.
  */
-import { createEvent, createStore } from 'effector';
+import { createEffect, createEvent, createStore } from 'effector';
 import type { CartAddAnswer, CartAddRequest } from '../types/cart.js';
 import type { Customer } from '../types/customer.js';
 import type { Alert, AlertInput } from '../types/alert.js';
@@ -63,3 +63,32 @@ export interface RemoteFailure {
 export const remoteFailed = createEvent<RemoteFailure>({ name: 'shell:remote-failed' });
 /** A lazy piece (remote chunk) failed to preload (SPEC §8: preload-error event). */
 export const preloadFailed = createEvent<RemoteFailure>({ name: 'shell:preload-failed' });
+
+/**
+ * Bus requests a page may fire before the model that answers them is in (an add-to-cart or a favourite click in the
+ * first moments of a visit). A remote names the ones its model answers in its start-up declaration
+ * (RemoteStartup.answers); the shell keeps them until that model is in and fires them again then.
+ */
+export const EARLY_REQUESTS = { cartAddRequested, favouriteToggled } as const;
+export type EarlyRequest = keyof typeof EARLY_REQUESTS;
+
+/** An exposed module of a remote: `{ remote: 'mf_catalog', module: 'ProductCard' }` is mf_catalog's `./ProductCard`. */
+export interface RemotePiece {
+  remote: string;
+  module: string;
+}
+
+/**
+ * The shell's one federation loader, for pieces a remote mounts from another remote (the catalogue's widgets on
+ * content pages): the shell's registry, error handling and first-use hooks (the piece's remote gets its model)
+ * apply to them as to the shell's own. The shell sets the handler at start-up; before that a load fails.
+ */
+export const pieceLoadFx = createEffect<RemotePiece, unknown>({
+  name: 'shell:piece-load',
+  handler: (piece) => Promise.reject(new Error(`no loader for ${piece.remote}/${piece.module}: the shell has not started`)),
+});
+
+/** Loads a remote piece through the shell's loader; the caller states the module's shape it expects. */
+export function loadPiece<T>(piece: RemotePiece): Promise<T> {
+  return pieceLoadFx(piece) as Promise<T>;
+}

@@ -73,6 +73,12 @@ export const OPEN_CART_QUERY_PARAM = 'openCart';
  */
 export const PRELOAD_ERROR_EVENT = 'shop:preload-error';
 
+/**
+ * The start-up declaration (RemoteStartup) each remote's build writes next to its mf-manifest.json (the writer:
+ * RemoteStartupPlugin in rspack.base.mjs).
+ */
+export const REMOTE_STARTUP_FILE = 'startup.json';
+
 /** The cookie the consent modal sets: cookiesAccepted=true, about one year, path /. */
 export const COOKIE_CONSENT = Object.freeze({ name: 'cookiesAccepted', value: 'true', maxAgeDays: 365, path: '/' });
 

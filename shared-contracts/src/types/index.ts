@@ -13,3 +13,4 @@ export * from './alert.js';
 export * from './editorial.js';
 export * from './payment.js';
 export * from './fulfilment.js';
+export * from './startup.js';

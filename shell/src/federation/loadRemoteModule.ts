@@ -6,8 +6,8 @@ let firstUseHook: FirstUseHook | null = null;
 const used = new Set<string>();
 
 /**
- * Called once per remote, when the shell first loads one of its pieces other than ./model (start.ts uses it to
- * import the models it does not import at start-up, see ON_DEMAND_MODELS).
+ * Called once per remote, when the shell first loads one of its pieces other than ./model (start.ts: the models a
+ * remote's declaration ties to that moment load then).
  */
 export function onRemoteFirstUse(hook: FirstUseHook | null): void {
   firstUseHook = hook;

@@ -1,33 +1,10 @@
 /**
- * The shell's view of the remotes: their federation names and the modules it mounts. URLs are not here — they come
- * from /remotes.json at run time so a team can move its remote without rebuilding the shell.
+ * The remote registry: each remote's federation name and the URL of its mf-manifest.json. URLs are not built in —
+ * they come from the registry at run time so a team can move its remote without rebuilding the shell — and neither
+ * are the names: the shell composes whatever the registry lists (what each remote needs at start-up is in its own
+ * declaration, declarations.ts).
  */
-export const REMOTE_NAMES = ['mf_catalog', 'mf_cart_checkout', 'mf_account', 'mf_content'] as const;
-export type RemoteName = (typeof REMOTE_NAMES)[number];
-
-/**
- * Remotes whose ./model keeps no state a page needs before one of that remote's pieces is shown (it exports only
- * its singleton probe): their model is imported together with the first piece the shell mounts from them, not at
- * start-up, so a page that shows none of them (checkout, account, catalogue pages) never fetches their remoteEntry.
- * Every other remote's model — the cart (count badge, open flag, tab sync), the session (user, favourites) — is
- * imported at start-up, as is the model of any remote this list does not know.
- */
-export const ON_DEMAND_MODELS: ReadonlySet<string> = new Set<RemoteName>(['mf_content']);
-
-/**
- * Remotes whose ./model is only a singleton probe but whose pieces the shell does not always mount itself:
- * mf-content mounts catalogue widgets through its own federation runtime instance, which the shell's first-use hook
- * does not see, and the singleton check (window.__SHOP_DEBUG__) must still hear from the catalogue on the home page.
- * Their model is imported at the visit's first interaction (or with the first piece the shell mounts from them),
- * and nothing waits for it: `modelsReady` means the stateful models are in. So checkout and the account pages,
- * which show no catalogue piece, do not fetch the catalogue's remoteEntry for their first view.
- */
-export const PROBE_MODELS: ReadonlySet<string> = new Set<RemoteName>(['mf_catalog']);
-
-/** The registry the server wrote into index.html (window.__SHOP_REMOTES__), when it did. */
-export function inlineRemotes(): unknown {
-  return typeof window === 'undefined' ? undefined : (window as { __SHOP_REMOTES__?: unknown }).__SHOP_REMOTES__;
-}
+import { describe } from './errors.js';
 
 export interface RemoteEntry {
   name: string;
@@ -64,4 +41,35 @@ export function parseRemotes(doc: unknown, baseUrl: string): { remotes: RemoteEn
     }
   }
   return { remotes, problems };
+}
+
+/** A registry that does not answer must not keep the page blank: render the chrome with fallbacks instead. */
+const REGISTRY_TIMEOUT_MS = 5000;
+
+/**
+ * The registry, read once at start-up: what the server wrote into index.html (window.__SHOP_REMOTES__, no round
+ * trip before the first remote can load), else GET /remotes.json (dev servers; it stays the registry's public
+ * address). The one place that knows where the registry comes from. Never fails: without a registry every remote
+ * mount shows its fallback and the chrome still renders.
+ */
+export async function readRegistry(): Promise<RemoteEntry[]> {
+  const report = (doc: unknown) => {
+    const { remotes, problems } = parseRemotes(doc, window.location.href);
+    for (const problem of problems) console.error(`[shell] remotes.json: ${problem}`);
+    return remotes;
+  };
+  const inline = (window as { __SHOP_REMOTES__?: unknown }).__SHOP_REMOTES__;
+  if (inline !== undefined) return report(inline);
+  try {
+    const response = await fetch('/remotes.json', {
+      headers: { accept: 'application/json' },
+      cache: 'no-cache',
+      signal: AbortSignal.timeout(REGISTRY_TIMEOUT_MS),
+    });
+    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    return report(await response.json());
+  } catch (error) {
+    console.error(`[shell] could not read /remotes.json: ${describe(error)}`);
+    return [];
+  }
 }

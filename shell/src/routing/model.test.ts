@@ -56,20 +56,20 @@ describe('whenModelsReady', () => {
 
 describe('bus events fired before the models are in', () => {
   // The account model, which only listens once it has loaded (as in the browser, where its handlers attach then).
-  const $accountLoaded = createStore(false).on(remoteModelReady, (loaded, name) => loaded || name === 'mf_account');
+  const $accountLoaded = createStore(false).on(remoteModelReady, (loaded, model) => loaded || model.answers.includes('favouriteToggled'));
   const heard = sample({ clock: favouriteToggled, source: $accountLoaded, filter: (loaded) => loaded, fn: (_, id: number) => id });
   const $heardByModel = createStore<number[]>([]).on(heard, (list, id) => [...list, id]);
 
-  it("are kept and fired again once their remote's model is in: in order, once, and not for another remote", async () => {
+  it("are kept and fired again once a model that answers them is in: in order, once, and not for another model", async () => {
     const scope = fork();
     await allSettled(favouriteToggled, { scope, params: 11 });
     await allSettled(favouriteToggled, { scope, params: 12 });
-    await allSettled(remoteModelReady, { scope, params: 'mf_cart_checkout' });
+    await allSettled(remoteModelReady, { scope, params: { remote: 'mf_cart_checkout', answers: ['cartAddRequested'] } });
     expect(scope.getState($heardByModel)).toEqual([]);
-    await allSettled(remoteModelReady, { scope, params: 'mf_account' });
+    await allSettled(remoteModelReady, { scope, params: { remote: 'mf_account', answers: ['favouriteToggled'] } });
     expect(scope.getState($heardByModel)).toEqual([11, 12]);
     await allSettled(favouriteToggled, { scope, params: 13 });
-    await allSettled(remoteModelReady, { scope, params: 'mf_account' });
+    await allSettled(remoteModelReady, { scope, params: { remote: 'mf_account', answers: ['favouriteToggled'] } });
     expect(scope.getState($heardByModel)).toEqual([11, 12, 13]);
   });
 });

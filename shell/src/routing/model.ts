@@ -1,5 +1,5 @@
 import { createEffect, createEvent, createStore, sample, type Event, type EventCallable } from 'effector';
-import { cartAddRequested, favouriteToggled, userFetchRequested } from '@shop/contracts/bus';
+import { EARLY_REQUESTS, userFetchRequested, type EarlyRequest } from '@shop/contracts/bus';
 
 export interface Navigation {
   pathname: string;
@@ -44,27 +44,29 @@ export function whenModelsReady(clock: Event<void>, target: EventCallable<void>)
   sample({ clock: fire, target });
 }
 
-/** One remote's ./model is in (or failed to load): what it implements listens from now on. */
-export const remoteModelReady = createEvent<string>({ name: 'shell:remote-model-ready' });
+/** One remote's ./model is in (or failed to load), with the early bus requests its declaration says it answers. */
+export const remoteModelReady = createEvent<{ remote: string; answers: readonly EarlyRequest[] }>({ name: 'shell:remote-model-ready' });
 
 /**
- * Bus events a page may fire before the model that implements them has loaded (an add-to-cart or a favourite
- * click in the first moments of a visit): kept, and fired again once that remote's model is in, so none is lost
- * and none is heard twice.
+ * Bus requests a page may fire before the model that answers them has loaded (an add-to-cart or a favourite click in
+ * the first moments of a visit): kept, and fired again once a model that answers them is in, so none is lost and
+ * none is heard twice. Which model answers what comes from the remotes' declarations, not from here.
  */
-export function replayWhenModelReady<T>(event: EventCallable<T>, remote: string): void {
-  const $loaded = createStore(false).on(remoteModelReady, (loaded, name) => loaded || name === remote);
-  const early = sample({ clock: event, source: $loaded, filter: (loaded) => !loaded, fn: (_, payload: T) => payload });
+export function replayUntilAnswered<T>(event: EventCallable<T>, request: EarlyRequest): void {
+  const answered = remoteModelReady.filter({ fn: (model) => model.answers.includes(request) });
+  const $answered = createStore(false).on(answered, () => true);
+  const early = sample({ clock: event, source: $answered, filter: (isAnswered) => !isAnswered, fn: (_, payload: T) => payload });
   const $early = createStore<T[]>([], { skipVoid: false }).on(early, (queue, payload) => [...queue, payload]);
   const replay = createEffect((payloads: T[]) => {
     for (const payload of payloads) event(payload);
   });
-  sample({ clock: remoteModelReady, source: $early, filter: (queue, name) => name === remote && queue.length > 0, target: replay });
+  sample({ clock: answered, source: $early, filter: (queue) => queue.length > 0, target: replay });
   $early.reset(replay);
 }
 
-replayWhenModelReady(cartAddRequested, 'mf_cart_checkout');
-replayWhenModelReady(favouriteToggled, 'mf_account');
+for (const request of Object.keys(EARLY_REQUESTS) as EarlyRequest[]) {
+  replayUntilAnswered(EARLY_REQUESTS[request] as EventCallable<unknown>, request);
+}
 
 /** The product guard learned the article's name: the page title and the breadcrumb use it. */
 export const productShown = createEvent<{ path: string; title: string }>({ name: 'shell:product-shown' });

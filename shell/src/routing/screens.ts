@@ -10,7 +10,6 @@ import {
   type GenderRoute,
   type RouteName,
 } from '@shop/contracts/routes';
-import type { RemoteName } from '../federation/remotes.js';
 import type { ThemeName } from '../theme/themes.js';
 
 /**
@@ -19,12 +18,15 @@ import type { ThemeName } from '../theme/themes.js';
  * above dynamic ones, so the gender landings and static pages win over the catch-all category route; where two
  * patterns rank the same (`/` and the catch-all with no segment), the earlier one wins — keep home first.
  */
+/** The remotes the route table names (routes stay here until the remotes declare them: issue 22). */
+type ScreenRemote = 'mf_catalog' | 'mf_cart_checkout' | 'mf_account' | 'mf_content';
+
 export interface ScreenDef {
   /** Unique per entry (route name, plus the variant for routes registered once per fixed path). */
   id: string;
   name: RouteName;
   path: string;
-  remote: RemoteName;
+  remote: ScreenRemote;
   /** Exposed module without "./". */
   module: string;
   theme: ThemeName;
