@@ -37,6 +37,9 @@ const readJson = (file) => JSON.parse(readFileSync(file, 'utf8'));
 export const SHARED_LIBRARIES = ['react', 'react/jsx-runtime', 'react-dom', 'react-dom/client', 'react-router-dom', 'effector', 'effector-react'];
 const CONTRACTS_DIR = path.join(ROOT, 'shared-contracts');
 const NOT_SHARED_CONTRACTS = new Set(['./package.json', './testing']);
+const { name: CONTRACTS_NAME, version: CONTRACTS_VERSION, exports: CONTRACTS_EXPORTS } = readJson(path.join(CONTRACTS_DIR, 'package.json'));
+/** `react-dom/client` → `react-dom`, `@scope/name/x` → `@scope/name`. */
+const packageOf = (request) => request.split('/').slice(0, request.startsWith('@') ? 2 : 1).join('/');
 
 export function sharedSingletons(packageDir) {
   const deps = readJson(path.join(packageDir, 'package.json')).dependencies ?? {};
@@ -45,7 +48,6 @@ export function sharedSingletons(packageDir) {
     if (!range) throw new Error(`${packageDir}/package.json must depend on ${name} (it is a shared singleton)`);
     return range;
   };
-  const packageOf = (request) => request.split('/').slice(0, request.startsWith('@') ? 2 : 1).join('/');
   const shared = {};
   for (const request of SHARED_LIBRARIES) {
     const name = packageOf(request);
@@ -56,8 +58,6 @@ export function sharedSingletons(packageDir) {
   }
   return shared;
 }
-
-const { name: CONTRACTS_NAME, version: CONTRACTS_VERSION, exports: CONTRACTS_EXPORTS } = readJson(path.join(CONTRACTS_DIR, 'package.json'));
 
 /** `@shop/contracts/<subpath>` → its source file, for every shared entry point. */
 function contractsEntryPoints() {
@@ -107,7 +107,6 @@ const lazyContracts = ['validation' + path.sep, 'index.ts', path.join('texts', '
  * loading any of them loads the chunk once. Plain `splitChunks` configuration of the shell's own build.
  */
 function sharedLibraryChunk() {
-  const packageOf = (request) => request.split('/').slice(0, request.startsWith('@') ? 2 : 1).join('/');
   const packages = new Set(SHARED_LIBRARIES.map(packageOf));
   // What the shared packages import (react-dom → scheduler, effector-react → use-sync-external-store,
   // react-router-dom → react-router): in the chunk too, or each would be a script of its own again.
