@@ -77,7 +77,11 @@ export function RemoteBoundary<P extends object = Record<string, never>>({
 
 /** Mounts beside the remote module, so its layout effect runs in the commit that shows the module. */
 function Shown({ onShown }: { onShown: () => void }) {
-  useLayoutEffect(() => onShown(), [onShown]);
+  // Once per mount of the module: a new callback from a later render is not a new showing.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  useLayoutEffect(() => {
+    onShown();
+  }, []);
   return null;
 }
 
