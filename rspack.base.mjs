@@ -1,13 +1,11 @@
 // Shared rspack 2 + Module Federation configuration for the shell and the four remotes.
 // Each package's rspack.config.mjs calls `createConfig` with what is particular to it (name, exposes, port);
 // everything the packages must agree on (shared singletons, loaders, file naming) lives here, once.
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { rspack } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
-import { importedNames, writeContractsSubsets } from './contracts-subsets.mjs';
 import { ReactRefreshRspackPlugin } from '@rspack/plugin-react-refresh';
 
 const ROOT = path.dirname(fileURLToPath(import.meta.url));
@@ -28,10 +26,21 @@ export const SHELL_PORT = 3000;
 const readJson = (file) => JSON.parse(readFileSync(file, 'utf8'));
 
 /**
- * Shared singletons. Versions come from the package's own package.json (one place per fact); the contracts'
- * subpaths come from the contracts' `exports` map so a new subpath is shared without touching this file.
- * Every shared module is a singleton: two Reacts break hooks, two effectors or two contracts split the event bus.
+ * The libraries every front end shares, as versioned singletons: two Reacts break hooks, two routers split the
+ * router context, two effectors or two contracts split the event bus. Each is shared WHOLE, so a remote deployed alone
+ * may use any export of any of them without another build (ADR 0015). `requiredVersion` is the package's own semver
+ * range from its package.json (one place per fact) and `version` the copy the package really bundles, so a remote
+ * that bundles a newer minor than the shell still takes the shell's singleton, and the federation runtime says so in
+ * the console instead of loading a second copy. The contracts' subpaths come from their `exports` map, so a new
+ * subpath is shared without touching this file (/testing is test fixtures only: no front end loads it).
  */
+export const SHARED_LIBRARIES = ['react', 'react/jsx-runtime', 'react-dom', 'react-dom/client', 'react-router-dom', 'effector', 'effector-react'];
+const CONTRACTS_DIR = path.join(ROOT, 'shared-contracts');
+const NOT_SHARED_CONTRACTS = new Set(['./package.json', './testing']);
+const { name: CONTRACTS_NAME, version: CONTRACTS_VERSION, exports: CONTRACTS_EXPORTS } = readJson(path.join(CONTRACTS_DIR, 'package.json'));
+/** `react-dom/client` → `react-dom`, `@scope/name/x` → `@scope/name`. */
+const packageOf = (request) => request.split('/').slice(0, request.startsWith('@') ? 2 : 1).join('/');
+
 export function sharedSingletons(packageDir) {
   const deps = readJson(path.join(packageDir, 'package.json')).dependencies ?? {};
   const need = (name) => {
@@ -39,57 +48,55 @@ export function sharedSingletons(packageDir) {
     if (!range) throw new Error(`${packageDir}/package.json must depend on ${name} (it is a shared singleton)`);
     return range;
   };
-  const singleton = (requiredVersion, extra = {}) => ({ singleton: true, requiredVersion, ...extra });
-  const installedVersion = (name) => readJson(path.join(ROOT, 'node_modules', name, 'package.json')).version;
-  const shared = {
-    react: singleton(need('react')),
-    'react/jsx-runtime': singleton(need('react')),
-    'react-dom': singleton(need('react-dom')),
-    'react-dom/client': singleton(need('react-dom')),
-    // `react-router-dom` resolves to react-router-subset.mjs (see routerAliases): the one shared router module, so
-    // shell and remotes keep ONE router context. Its version is the installed react-router-dom's (the alias target
-    // lives in no package of its own). react-router itself is not shared: only the subset imports it, and inside
-    // the subset's chunk it is tree-shaken down to what the subset re-exports.
-    'react-router-dom': singleton(need('react-router-dom'), { version: installedVersion('react-router-dom') }),
-    // `effector` and `effector-react` resolve to effector-subset.mjs and effector-react-subset.mjs the same way (and
-    // for the same reason: see those files).
-    effector: singleton(need('effector'), { version: installedVersion('effector') }),
-    'effector-react': singleton(need('effector-react'), { version: installedVersion('effector-react') }),
-  };
-  const contracts = readJson(path.join(ROOT, 'shared-contracts/package.json'));
-  const contractsRange = need(contracts.name);
-  for (const subpath of Object.keys(contracts.exports ?? { '.': '' })) {
-    if (subpath.endsWith('package.json')) continue;
-    const request = subpath === '.' ? contracts.name : `${contracts.name}${subpath.slice(1)}`;
-    shared[request] = singleton(contractsRange, { version: contracts.version });
+  const shared = {};
+  for (const request of SHARED_LIBRARIES) {
+    const name = packageOf(request);
+    shared[request] = { singleton: true, requiredVersion: need(name), version: installedVersion(packageDir, name) };
+  }
+  for (const request of Object.keys(contractsEntryPoints())) {
+    shared[request] = { singleton: true, requiredVersion: need(CONTRACTS_NAME), version: CONTRACTS_VERSION };
   }
   return shared;
+}
+
+/** `@shop/contracts/<subpath>` → its source file, for every shared entry point. */
+function contractsEntryPoints() {
+  return Object.fromEntries(
+    Object.entries(CONTRACTS_EXPORTS)
+      .filter(([subpath]) => !NOT_SHARED_CONTRACTS.has(subpath))
+      .map(([subpath, file]) => [subpath === '.' ? CONTRACTS_NAME : `${CONTRACTS_NAME}${subpath.slice(1)}`, { file: path.join(CONTRACTS_DIR, file) }]),
+  );
+}
+
+/**
+ * The version of `name` that `packageDir` bundles: the nearest node_modules copy, as Node resolves it (a remote that
+ * installs a newer minor in its own node_modules bundles that one, and must say so).
+ */
+function installedVersion(packageDir, name) {
+  for (let dir = packageDir; ; dir = path.dirname(dir)) {
+    const file = path.join(dir, 'node_modules', name, 'package.json');
+    if (existsSync(file)) return readJson(file).version;
+    if (dir === path.dirname(dir)) throw new Error(`${name} is not installed for ${packageDir}`);
+  }
+}
+
+/**
+ * The shell provides every contracts entry point, also those its own code never imports (rspack provides a
+ * package's entry point only when the compilation imports it; given as a file path, `import`, it is provided
+ * either way): a remote deployed alone may start using any of them.
+ */
+function provideEveryContractsEntry(shared) {
+  for (const [request, { file }] of Object.entries(contractsEntryPoints())) shared[request] = { ...shared[request], import: file };
 }
 
 /**
  * Contracts entry points no first view uses, left out of `shared-libraries`: the shell still provides them, each in
  * an async chunk of its own that loads when a remote first imports it, and with `shareStrategy: 'loaded-first'` a
  * remote never replaces a registration the shell made first (loaded or not), so there is still one instance.
- * /validation (form, address and filter rules: checkout, account, catalogue filters), /texts/forms (their texts, and
- * the account pages') and the root, which re-exports every entry point (the shell's own code imports none of them).
- * Measured: home −1,371 B gzip (validation, root), −588 B (texts/forms).
+ * /validation (form, address and filter rules), /texts/forms (their texts, and the account pages'), /ssr (server
+ * rendering) and the root, which re-exports every entry point (no front end's code imports it).
  */
-const lazyContracts = ['validation' + path.sep, 'index.ts', path.join('texts', 'forms.ts')];
-
-/**
- * rspack provides a package's entry point only when the shell's own code imports it, and the shell imports none of
- * the lazy entry points. Given as a file path (`import`), a shared module is provided whether imported or not.
- */
-function provideLazyContracts(shared) {
-  const contracts = readJson(path.join(ROOT, 'shared-contracts/package.json'));
-  for (const [subpath, file] of Object.entries(contracts.exports)) {
-    const request = subpath === '.' ? contracts.name : `${contracts.name}${subpath.slice(1)}`;
-    const resource = path.join(ROOT, 'shared-contracts', file);
-    if (shared[request] && lazyContracts.some((lazy) => resource === path.join(ROOT, 'shared-contracts/src', lazy) || resource.startsWith(path.join(ROOT, 'shared-contracts/src', lazy)))) {
-      shared[request] = { ...shared[request], import: resource };
-    }
-  }
-}
+const lazyContracts = ['validation' + path.sep, 'index.ts', path.join('texts', 'forms.ts'), 'ssr' + path.sep];
 
 /**
  * The shell's shared singletons and the packages they import, in ONE async chunk instead of one per shared module
@@ -97,23 +104,16 @@ function provideLazyContracts(shared) {
  * thread (~1 ms on a slow phone's start-up to insert and evaluate, plus a request); measured on checkout under
  * Lighthouse's mobile profile: blocking time 214–251 → 120–137 ms (median of 8), first-view JS 198 → 192 kB gzip.
  * Still shared the usual way, not `eager` (ARCHITECTURE.md): the modules stay behind the async boundary, and
- * loading any of them loads the chunk once. The contracts come as subsets (contracts-subsets.mjs), without the
- * entry points no first view uses (`lazyContracts`).
+ * loading any of them loads the chunk once. Plain `splitChunks` configuration of the shell's own build.
  */
-function sharedLibraryChunk(shared) {
-  const packageOf = (request) => request.split('/').slice(0, request.startsWith('@') ? 2 : 1).join('/');
-  const packages = new Set(Object.keys(shared).map(packageOf));
-  packages.delete(readJson(path.join(ROOT, 'shared-contracts/package.json')).name);
-  // What the shared packages import (react-dom → scheduler, effector-react → use-sync-external-store, the router
-  // subset → react-router): in the chunk too, or each would be a script of its own again.
+function sharedLibraryChunk() {
+  const packages = new Set(SHARED_LIBRARIES.map(packageOf));
+  // What the shared packages import (react-dom → scheduler, effector-react → use-sync-external-store,
+  // react-router-dom → react-router): in the chunk too, or each would be a script of its own again.
   for (const dependency of ['scheduler', 'use-sync-external-store', 'react-router']) packages.add(dependency);
   const inPackage = [...packages].map((name) => `${path.sep}node_modules${path.sep}${name}${path.sep}`);
-  const contracts = path.join(ROOT, 'shared-contracts', 'src') + path.sep;
+  const contracts = path.join(CONTRACTS_DIR, 'src') + path.sep;
   const lazy = lazyContracts.map((file) => path.join(contracts, file));
-  const subsets = new Set([
-    ...['react-router-subset.mjs', 'effector-subset.mjs', 'effector-react-subset.mjs'].map((file) => path.join(ROOT, file)),
-    ...Object.values(contractsSubsetAliases()),
-  ]);
   return {
     name: 'shared-libraries',
     chunks: 'async',
@@ -122,7 +122,6 @@ function sharedLibraryChunk(shared) {
     test: (module) => {
       const resource = module.resource ?? '';
       if (resource.startsWith(contracts)) return !lazy.some((file) => resource === file || (file.endsWith(path.sep) && resource.startsWith(file)));
-      if (subsets.has(resource)) return true;
       return inPackage.some((part) => resource.includes(part));
     },
   };
@@ -143,7 +142,7 @@ export function createConfig({ packageDir, name, exposes, port, devJson, startup
     const serving = dev && process.argv.includes('serve');
     const isShell = name === 'shell';
     const shared = sharedSingletons(packageDir);
-    if (isShell) provideLazyContracts(shared);
+    if (isShell) provideEveryContractsEntry(shared);
     const cssPrefix = isShell ? 'shell' : name.replace(/^mf_/, '');
     if (!isShell && !startup) throw new Error(`${name}: a remote declares its start-up (createConfig's \`startup\`, src/startup.ts)`);
 
@@ -171,14 +170,13 @@ export function createConfig({ packageDir, name, exposes, port, devJson, startup
         extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'],
         // The contracts are TypeScript source with `.js` suffixes on relative imports (NodeNext style).
         extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
-        alias: { ...(dev ? {} : contractsSubsetAliases()), ...routerAliases({ dev }), ...effectorAliases(), ...syncExternalStoreAliases(), ...federationRuntimeEsmAliases(), ...(isShell ? federationLibAliases() : {}) },
+        alias: { ...routerProductionBuild({ dev }), ...syncExternalStoreAliases() },
       },
       module: {
         parser: {
           // `import styles from './x.module.css'` (default export) in every package.
           'css/auto': { namedExports: false },
-          // An import of a name a module does not export (say a react-router export missing from
-          // react-router-subset.mjs) fails the build instead of being `undefined` at run time.
+          // An import of a name a module does not export fails the build instead of being `undefined` at run time.
           javascript: { exportsPresence: 'error' },
         },
         generator: {
@@ -203,8 +201,6 @@ export function createConfig({ packageDir, name, exposes, port, devJson, startup
               },
             },
           },
-          // What the router subset does not use of react-router's production build can go (the loader says why).
-          ...(dev ? [] : [{ test: /[\\/]react-router[\\/]dist[\\/]production[\\/]chunk-[A-Z0-9]+\.mjs$/, loader: path.join(ROOT, 'react-router-trim-loader.cjs') }]),
           { test: /\.css$/, type: 'css/auto' },
           { test: /\.(svg|png|jpe?g|webp|avif|woff2?)$/, type: 'asset' },
         ],
@@ -212,7 +208,7 @@ export function createConfig({ packageDir, name, exposes, port, devJson, startup
       optimization: {
         minimize: !dev,
         ...(isShell
-          ? { splitChunks: { chunks: 'async', cacheGroups: { sharedLibraries: sharedLibraryChunk(shared) } } }
+          ? { splitChunks: { chunks: 'async', cacheGroups: { sharedLibraries: sharedLibraryChunk() } } }
           : {}),
       },
       performance: { hints: false },
@@ -239,9 +235,6 @@ export function createConfig({ packageDir, name, exposes, port, devJson, startup
           experiments: federationExperiments({ isShell, dev }),
           dts: false,
         }),
-        !isShell && !dev && new rspack.ExternalsPlugin('global', federationLibExternals),
-        new EsmRuntimeAliasPlugin(),
-        new SubsetImportsPlugin(),
         serving && new ReactRefreshRspackPlugin(),
       ].filter(Boolean),
       devServer: {
@@ -357,89 +350,13 @@ const DEVTOOLS_HOOK_SHIM = `<script>(function () {
 })();</script>`;
 
 /**
- * `react-router-dom` → react-router-subset.mjs (the short list of router exports the apps use; shared, see
- * sharedSingletons). react-router 7's package "exports" point every condition at its development build (dev warnings
- * and checks); production bundles take the production build it ships next to it.
+ * react-router 7's package "exports" point every condition at its development build (dev warnings and checks); it
+ * ships its production build beside it, which production bundles take. react-router-dom re-exports react-router.
  */
-function routerAliases({ dev }) {
-  const aliases = { 'react-router-dom$': path.join(ROOT, 'react-router-subset.mjs') };
-  if (dev) return aliases;
+function routerProductionBuild({ dev }) {
+  if (dev) return {};
   const dist = path.join(ROOT, 'node_modules/react-router/dist/production');
-  return {
-    ...aliases,
-    'react-router$': path.join(dist, 'index.mjs'),
-    'react-router/dom$': path.join(dist, 'dom-export.mjs'),
-  };
-}
-
-/**
- * The shared subsets (react-router-subset.mjs, effector-subset.mjs, effector-react-subset.mjs) list the names the
- * apps and the libraries they bundle import. `exportsPresence: 'error'` does not guard them: an import of a shared
- * module goes through the federation's consume module, whose exports the parser does not check (measured: importing
- * NavLink or fork built fine and would have been `undefined`). This plugin does: it reads the import and re-export
- * statements of every bundled module (after loaders, so TypeScript is plain ESM by then) and fails the build on a
- * name from `react-router-dom`, `effector` or `effector-react` that the subset does not export, or on a namespace
- * import or `require` of them, which it cannot check.
- */
-const SUBSETS = {
-  'react-router-dom': 'react-router-subset.mjs',
-  effector: 'effector-subset.mjs',
-  'effector-react': 'effector-react-subset.mjs',
-};
-function subsetExports(file) {
-  const source = readFileSync(path.join(ROOT, file), 'utf8');
-  const names = [...source.matchAll(/export\s*\{([^}]*)\}\s*from/g)].flatMap(([, list]) => importedNames(list));
-  if (names.length === 0) throw new Error(`${file} exports nothing`);
-  return new Set(names);
-}
-class SubsetImportsPlugin {
-  apply(compiler) {
-    const exportsOf = Object.fromEntries(Object.entries(SUBSETS).map(([request, file]) => [request, subsetExports(file)]));
-    const requests = Object.keys(SUBSETS).map((request) => request.replace(/[-/]/g, '\\$&')).join('|');
-    const named = new RegExp(`(?:import|export)\\s*(?:type\\s*)?\\{([^}]*)\\}\\s*from\\s*["'](${requests})["']`, 'g');
-    const other = new RegExp(`(?:import\\s*\\*|export\\s*\\*|import\\s+[A-Za-z_$][\\w$]*\\s*(?:,|from)|require\\s*\\()\\s*[^;]*?["'](${requests})["']`, 'g');
-    compiler.hooks.compilation.tap('SubsetImportsPlugin', (compilation) => {
-      compilation.hooks.finishModules.tap('SubsetImportsPlugin', (modules) => {
-        for (const module of modules) {
-          const resource = module.resource;
-          if (!resource || !/\.[cm]?[jt]sx?$/.test(resource) || Object.values(SUBSETS).some((file) => resource === path.join(ROOT, file))) continue;
-          const source = module.originalSource?.()?.source?.()?.toString() ?? '';
-          if (!Object.keys(SUBSETS).some((request) => source.includes(request))) continue;
-          for (const [, list, request] of source.matchAll(named)) {
-            for (const name of importedNames(list)) {
-              if (!exportsOf[request].has(name)) {
-                compilation.errors.push(new Error(`${path.relative(ROOT, resource)} imports ${name} from ${request}, which ${SUBSETS[request]} does not export: add it there`));
-              }
-            }
-          }
-          for (const [statement, request] of source.matchAll(other)) {
-            compilation.errors.push(new Error(`${path.relative(ROOT, resource)}: "${statement.slice(0, 80)}" takes ${request} whole; ${SUBSETS[request]} shares only named exports`));
-          }
-        }
-      });
-    });
-  }
-}
-
-/**
- * @shop/contracts/<entry> → the generated subset of it the front ends import (contracts-subsets.mjs says why).
- * Production builds only, like the router trim: a dev server reads the lists once, at start, and an import added
- * while it runs would be `undefined`; development builds share the entry points whole (shell and remotes alike).
- */
-let contractsSubsetAliasesMemo;
-function contractsSubsetAliases() {
-  return (contractsSubsetAliasesMemo ??= writeContractsSubsets());
-}
-
-/**
- * `effector` → effector-subset.mjs and `effector-react` → effector-react-subset.mjs, the exports the apps import
- * (shared, see sharedSingletons): each library is one module, and a shared module keeps every export, so the whole of
- * both (fork, allSettled, serialize, domains, gates, Provider…) was in every first view. effector-react imports
- * effector/effector.mjs itself, the very module the subset re-exports, so there is still one effector. Measured:
- * shared-libraries.js 106.7 → 101.7 kB gzip (effector 12.1 → 9.0, then effector-react and what only it used −1.9).
- */
-function effectorAliases() {
-  return { effector$: path.join(ROOT, 'effector-subset.mjs'), 'effector-react$': path.join(ROOT, 'effector-react-subset.mjs') };
+  return { 'react-router$': path.join(dist, 'index.mjs'), 'react-router/dom$': path.join(dist, 'dom-export.mjs') };
 }
 
 /**
@@ -464,77 +381,6 @@ function federationExperiments({ isShell, dev }) {
   if (isShell) return { provideExternalRuntime: true, optimization: { target: 'web' } };
   if (dev) return { optimization: { target: 'web' } };
   return { externalRuntime: true, optimization: { target: 'web', disableSnapshot: true, disableRemote: true } };
-}
-
-/**
- * The federation libraries a remote entry would otherwise carry a copy of (~36 kB raw, ~10 kB gzip per remote, the
- * bulk of each remoteEntry.js even with the runtime core external): @module-federation/sdk, its error codes and the
- * stateless helpers of the webpack bundler runtime. The shell already bundles the very same files for itself and
- * hands them over on `window.__SHOP_FEDERATION_LIBS__` (shell/src/federation/provideFederationLibs.mjs) before any
- * remote loads; production remotes take them from there. Not shared: the bundler runtime's index and init and
- * @module-federation/runtime, which hold per-container state. Like `externalRuntime`, this ties a remote to the
- * shell's federation version (one lock file for all); development remotes keep their own copies (standalone pages).
- */
-export const FEDERATION_LIBS_GLOBAL = '__SHOP_FEDERATION_LIBS__';
-const requireFromRoot = createRequire(path.join(ROOT, 'package.json'));
-const BUNDLER_RUNTIME_DIST = path.dirname(requireFromRoot.resolve('@module-federation/webpack-bundler-runtime'));
-export const SHARED_BUNDLER_HELPERS = [
-  'remotes',
-  'consumes',
-  'initializeSharing',
-  'installInitialConsumes',
-  'initContainerEntry',
-  'getSharedFallbackGetter',
-  'attachShareScopeMap',
-  'updateOptions',
-  'constant',
-  'getUsedExports',
-];
-const SHARED_FEDERATION_PACKAGES = { '@module-federation/sdk': 'sdk', '@module-federation/error-codes': 'errorCodes' };
-
-function federationLibExternals({ request, context }, callback) {
-  if (request && SHARED_FEDERATION_PACKAGES[request]) {
-    return callback(null, [FEDERATION_LIBS_GLOBAL, SHARED_FEDERATION_PACKAGES[request]]);
-  }
-  const helper = request && /^\.\/([A-Za-z]+)\.c?js$/.exec(request)?.[1];
-  if (helper && SHARED_BUNDLER_HELPERS.includes(helper) && path.resolve(context ?? '') === BUNDLER_RUNTIME_DIST) {
-    return callback(null, [FEDERATION_LIBS_GLOBAL, 'bundler', helper]);
-  }
-  return callback();
-}
-
-/** The shell reaches the bundler runtime's helper files by path (the package's "exports" does not list them). */
-function federationLibAliases() {
-  return { '@shop/federation-bundler-runtime-dist': BUNDLER_RUNTIME_DIST };
-}
-/**
- * The federation runtime as ES modules. rspack's ModuleFederationPlugin finds the bundler runtime, the runtime and the
- * runtime plugins with Node's `require.resolve`, i.e. their CommonJS builds, and everything they import then comes as
- * CommonJS too: no tree shaking, so the snapshot, manifest, Node and config helpers of @module-federation/sdk and
- * runtime-core were shipped whole. Their ESM builds (same version, same exports) are shaken like any module:
- * measured, the shell's main.js 33.1 → 30.2 kB gzip and each remoteEntry.js ~0.4–0.5 kB less.
- * `federationRuntimeEsmAliases` points the absolute .cjs paths the plugin writes into its runtime entry at the .js
- * files beside them; `EsmRuntimeAliasPlugin` drops the plugins' own `@module-federation/runtime` aliases (to the .cjs
- * build) once they are set, so the package's "exports" pick the ESM build for an `import`.
- */
-function federationRuntimeEsmAliases() {
-  const aliases = {};
-  for (const name of ['@module-federation/webpack-bundler-runtime', '@module-federation/inject-external-runtime-core-plugin']) {
-    const commonJs = requireFromRoot.resolve(name);
-    if (!commonJs.endsWith('.cjs')) throw new Error(`${name} resolves to ${commonJs}, expected its .cjs build`);
-    aliases[commonJs] = commonJs.replace(/\.cjs$/, '.js');
-  }
-  return aliases;
-}
-
-class EsmRuntimeAliasPlugin {
-  apply(compiler) {
-    // afterPlugins: after both federation plugins have added their aliases (they do so in apply and afterPlugins).
-    compiler.hooks.afterPlugins.tap('EsmRuntimeAliasPlugin', () => {
-      const { '@module-federation/runtime': _cjs, '@module-federation/runtime$': _bundler, ...alias } = compiler.options.resolve.alias ?? {};
-      compiler.options.resolve.alias = alias;
-    });
-  }
 }
 
 /** /remotes.json for the shell's dev server: every remote on its own standalone dev server. */

@@ -7,11 +7,10 @@ import { extname, join, relative } from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { contractsSubsets } from '../contracts-subsets.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 export const FRONT_ENDS = ['mf-catalog', 'mf-cart-checkout', 'mf-account', 'mf-content', 'shell'];
-const SHARED_INPUTS = ['rspack.base.mjs', 'react-router-subset.mjs', 'effector-subset.mjs', 'effector-react-subset.mjs', 'react-router-trim-loader.cjs', 'contracts-subsets.mjs', 'shared-contracts/src', 'shared-contracts/package.json', 'package-lock.json'];
+const SHARED_INPUTS = ['rspack.base.mjs', 'shared-contracts/src', 'shared-contracts/package.json', 'package-lock.json'];
 
 function listFiles(path, out = []) {
   if (!existsSync(path)) return out;
@@ -27,15 +26,6 @@ function listFiles(path, out = []) {
   return out;
 }
 
-/**
- * What each front end's build takes from the others: the contracts subsets are made of every front end's imports
- * (contracts-subsets.mjs), so a new import in one remote must rebuild the shell (which provides the subset) too.
- */
-let subsetsHash;
-function contractsSubsetsHash() {
-  return (subsetsHash ??= createHash('sha256').update(JSON.stringify(contractsSubsets())).digest('hex'));
-}
-
 function inputHash(pkg) {
   const files = [
     ...SHARED_INPUTS.flatMap((p) => listFiles(join(root, p))),
@@ -44,7 +34,6 @@ function inputHash(pkg) {
     ),
   ].sort();
   const hash = createHash('sha256');
-  hash.update(contractsSubsetsHash());
   for (const file of files) {
     hash.update(relative(root, file));
     hash.update(readFileSync(file));

@@ -1,4 +1,5 @@
 /** Shopper-facing texts of mf-catalog. Shared catalogue texts (error catalogue) live in @shop/contracts/texts. */
+import { chromeTexts } from '@shop/contracts/texts';
 const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);
 
 export const texts = {
@@ -59,9 +60,9 @@ export const texts = {
   removeFilter: (label: string) => `Fjern filteret ${label}`,
 
   // search
-  searchLabel: 'Søk i nettbutikken',
-  searchPlaceholder: 'Søk etter produkter, merker …',
-  searchButton: 'Søk',
+  searchLabel: chromeTexts.searchLabel,
+  searchPlaceholder: chromeTexts.searchPlaceholder,
+  searchButton: chromeTexts.searchButton,
   searchTitle: (query: string) => `Søk: «${query}»`,
   searchEmptyQuery: 'Skriv inn det du leter etter.',
   searchHits: (total: number, exact = true) => `${total}${exact ? '' : '+'} ${plural(total, 'treff', 'treff')}`,

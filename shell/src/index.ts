@@ -1,6 +1,3 @@
-// Before anything else: the federation libraries the production remotes take from the shell (rspack.base.mjs).
-import './federation/provideFederationLibs.mjs';
-
 // Async boundary: shared singletons are negotiated before any application code runs. index.html adds this script
 // only once the server's static first view has painted (start/startAfterFirstPaint.ts). The import starts in a task
 // of its own, so evaluating main.js (the federation runtime) and negotiating the bootstrap's shared modules are two

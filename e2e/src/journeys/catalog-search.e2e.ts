@@ -49,8 +49,13 @@ describe('search', () => {
       const page = await context.newPage();
       const { errors } = watchErrors(page);
       await page.goto('/');
+      // The shell's own field holds the slot; the catalogue's box comes when the shopper turns to it and takes the
+      // focus over (ADR 0015).
+      const field = page.locator('header').getByRole('searchbox', { name: 'Søk i nettbutikken' });
+      await field.focus();
       const box = page.locator('header').getByRole('combobox', { name: 'Søk i nettbutikken' });
       await box.waitFor();
+      await expect.poll(() => box.evaluate((element) => element === document.activeElement)).toBe(true);
       // Visible in the header itself, not behind the menu button.
       expect(await box.isVisible()).toBe(true);
       const { width } = (await box.boundingBox())!;

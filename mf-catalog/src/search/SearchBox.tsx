@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { searchArticles } from '@shop/contracts/api';
 import { formatMoney } from '@shop/contracts/format';
@@ -23,6 +23,11 @@ export interface SearchBoxProps {
   initialQuery?: string;
   /** The box's accessible name; the header's box keeps the default, a second box on a page names itself apart. */
   label?: string;
+  /**
+   * Focus the box (caret after the text) when this is or turns true: the shell mounts the header's box when the
+   * shopper turns to its own stand-in field, and hands that field's text (initialQuery) and focus over.
+   */
+  autoFocus?: boolean;
 }
 
 interface Suggestions {
@@ -37,7 +42,7 @@ interface Suggestions {
  * typo tolerance). Arrow keys move through every option (products, categories, "all hits"), Enter opens the active
  * one or searches, Escape closes the list (and clears the text when it is already closed).
  */
-export default function SearchBox({ initialQuery = '', label = texts.searchLabel }: SearchBoxProps) {
+export default function SearchBox({ initialQuery = '', label = texts.searchLabel, autoFocus = false }: SearchBoxProps) {
   const navigate = useNavigate();
   const id = useId();
   const listId = `${id}-suggestions`;
@@ -51,6 +56,14 @@ export default function SearchBox({ initialQuery = '', label = texts.searchLabel
   // (and with it axios) into every search page's first view.
   const [engaged, setEngaged] = useState(false);
   const box = useRef<HTMLDivElement>(null);
+  const input = useRef<HTMLInputElement>(null);
+  // Layout effect: the focus moves in the commit that hands it over, before the next key lands.
+  useLayoutEffect(() => {
+    const field = input.current;
+    if (!autoFocus || !field) return;
+    field.focus();
+    field.setSelectionRange(field.value.length, field.value.length);
+  }, [autoFocus]);
 
   const query = suggestionQuery(text);
   useEffect(() => {
@@ -180,6 +193,7 @@ export default function SearchBox({ initialQuery = '', label = texts.searchLabel
           {label}
         </label>
         <input
+          ref={input}
           id={`${id}-input`}
           className={styles.input}
           type="search"

@@ -1,7 +1,7 @@
 /**
  * The texts of the account, address and filter forms (SPEC §8): @shop/contracts/texts/forms, an entry point of its
  * own so the pages that show none of them (the home page's first view…) do not load them with the shared texts
- * (rspack.base.mjs `lazyContracts`). /texts does not re-export them: in a bundle that would put this module, and its
+ * (rspack.base.mjs `lazyContracts`: not in the shell's `shared-libraries` chunk). /texts does not re-export them: in a bundle that would put this module, and its
  * import of /texts, inside the shared /texts.
  */
 import { VERIFICATION_ALERT_TIMEOUT } from '@shop/contracts/constants';

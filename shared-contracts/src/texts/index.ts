@@ -48,6 +48,10 @@ export const chromeTexts = {
   privacyTitle: 'Personvern',
   remoteFallback: 'Denne delen av siden kunne ikke lastes.',
   retry: 'Prøv igjen',
+  // The header's search: the shell's field until the catalogue's search box takes the slot over, then that box.
+  searchLabel: 'Søk i nettbutikken',
+  searchPlaceholder: 'Søk etter produkter, merker …',
+  searchButton: 'Søk',
 } as const;
 
 /** Titles of the static copy and article pages (SPEC §2), keyed by their path segment. */

@@ -2,7 +2,6 @@ import { Suspense, lazy, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useUnit } from 'effector-react';
 import { pathFor } from '@shop/contracts/routes';
-import { RemoteBoundary } from '../federation/RemoteBoundary.js';
 import { $isMobile } from '../layout/viewport.js';
 import { buildMenu, type CurrentRoute, type Menu } from '../menu/entries.js';
 import { $categories, $menuOpen, categoriesRequested, menuClosed, menuToggled } from '../menu/model.js';
@@ -14,6 +13,7 @@ import { CartLink } from './CartLink.js';
 import { DesktopMenu } from './DesktopMenu.js';
 import { MenuLinkItem } from './MenuLinkItem.js';
 import { MOBILE_MENU_ID } from './menuIds.js';
+import { SearchSlot } from './SearchSlot.js';
 import styles from './Chrome.module.css';
 
 const MobileMenu = lazy(() => import('./MobileMenu.js'));
@@ -56,12 +56,8 @@ export function Header() {
         </Link>
         {!isMobile && <DesktopMenu menu={menu} current={current} withInfo={singleLine} />}
         {!isMobile && singleLine && <AboutLink brandName={tenant.brandName} mobile={false} />}
-        {/* Single-line brands hide the search (SPEC §2); the catalogue's search box fills the slot when it exists. */}
-        {!singleLine && (
-          <div className={styles.search}>
-            <RemoteBoundary remote="mf_catalog" module="SearchBox" fallback="none" />
-          </div>
-        )}
+        {/* Single-line brands hide the search (SPEC §2). */}
+        {!singleLine && <SearchSlot />}
         <div className={styles.actions}>
           <AccountLinks />
           <CartLink />

@@ -40,6 +40,25 @@ describe('RemoteBoundary', () => {
     expect(load).toHaveBeenCalledWith('mf_catalog', 'CategoryPage');
   });
 
+  it('calls onShown in the commit that shows the module, not while its code loads', async () => {
+    let resolve!: (module: { default: typeof Greeting }) => void;
+    const load = vi.fn<RemoteLoader<{ name: string }>>(() => new Promise((done) => (resolve = done)));
+    const seen: (string | null)[] = [];
+    // What the page holds when onShown runs: the module's markup must already be there.
+    const onShown = vi.fn(() => seen.push(document.body.textContent));
+    render(
+      <Provider value={fork()}>
+        <RemoteBoundary remote="mf_catalog" module="SearchBox" fallback="none" props={{ name: 'Kari' }} load={load} onShown={onShown} />
+      </Provider>,
+    );
+    await act(async () => undefined);
+    expect(onShown).not.toHaveBeenCalled();
+    await act(async () => resolve({ default: Greeting }));
+    expect(await screen.findByText('Hei, Kari!')).toBeTruthy();
+    expect(onShown).toHaveBeenCalledTimes(1);
+    expect(seen).toEqual(['Hei, Kari!']);
+  });
+
   it('catches a remote component that throws while rendering', async () => {
     function Broken(): never {
       throw new Error('boom');

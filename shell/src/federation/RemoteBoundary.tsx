@@ -1,4 +1,4 @@
-import { Component, Suspense, lazy, useCallback, useEffect, useMemo, useState, type ComponentType, type ReactNode } from 'react';
+import { Component, Suspense, lazy, useCallback, useEffect, useLayoutEffect, useMemo, useState, type ComponentType, type ReactNode } from 'react';
 import { useUnit } from 'effector-react';
 import { remoteFailed } from '@shop/contracts/bus';
 import { pieceLoading } from '../scroll/loading.js';
@@ -25,6 +25,11 @@ interface Props<P> {
    * header's search box): nothing is shown when the widget cannot load; the failure is still reported.
    */
   fallback?: 'retry' | 'none';
+  /**
+   * Called when the module first shows, in the commit that mounts it (a layout effect), so a stand-in can give way
+   * before the browser paints or handles another key.
+   */
+  onShown?: () => void;
 }
 
 /**
@@ -37,6 +42,7 @@ export function RemoteBoundary<P extends object = Record<string, never>>({
   props,
   load = defaultLoader as RemoteLoader<P>,
   fallback = 'retry',
+  onShown,
 }: Props<P>) {
   const reportFailure = useUnit(remoteFailed);
   const [attempt, setAttempt] = useState(0);
@@ -63,9 +69,20 @@ export function RemoteBoundary<P extends object = Record<string, never>>({
     <ErrorBoundary key={attempt} onError={onError} fallback={fallback === 'none' ? null : <RemoteFallback onRetry={retry} />}>
       <Suspense fallback={fallback === 'none' ? <PieceLoading /> : <RemoteLoading />}>
         <Remote {...((props ?? {}) as P)} />
+        {onShown && <Shown onShown={onShown} />}
       </Suspense>
     </ErrorBoundary>
   );
+}
+
+/** Mounts beside the remote module, so its layout effect runs in the commit that shows the module. */
+function Shown({ onShown }: { onShown: () => void }) {
+  // Once per mount of the module: a new callback from a later render is not a new showing.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  useLayoutEffect(() => {
+    onShown();
+  }, []);
+  return null;
 }
 
 /** Counts itself into the shell's loading flag while shown (scroll restore waits for it). */

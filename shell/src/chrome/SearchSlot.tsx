@@ -1,0 +1,71 @@
+import { useCallback, useRef, useState, type FormEvent, type RefObject } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { pathFor } from '@shop/contracts/routes';
+import { RemoteBoundary } from '../federation/RemoteBoundary.js';
+import { texts } from '../texts.js';
+import styles from './Chrome.module.css';
+
+interface SearchBoxProps {
+  initialQuery: string;
+  autoFocus: boolean;
+}
+
+/**
+ * The header's search slot. The catalogue's search box (its remote entry, the box and the catalogue model: ~20 kB
+ * gzip) is in no first view: the slot, a fixed size, holds the shell's own plain search field, and the box is loaded
+ * when the shopper turns to it (pointer over the slot, a touch, focus). The field works on its own meanwhile (Enter
+ * opens the search page). The box mounts with the field's text; in that same commit, before another key can land, the
+ * field gives way and hands over the focus if it had it. The field stays in place while the code loads, so typing
+ * is never lost to a re-mounted or missing input.
+ * Single-line brands hide the search (SPEC §2): the header renders no slot for them.
+ */
+export function SearchSlot() {
+  const [wanted, setWanted] = useState(false);
+  const [text, setText] = useState('');
+  const [handOver, setHandOver] = useState<{ focus: boolean } | null>(null);
+  const field = useRef<HTMLInputElement>(null);
+  const want = useCallback(() => setWanted(true), []);
+  const shown = useCallback(() => setHandOver({ focus: document.activeElement === field.current }), []);
+
+  return (
+    <div className={styles.search} onPointerEnter={want} onTouchStart={want} onFocus={want}>
+      {handOver === null && <SearchField input={field} text={text} onText={setText} />}
+      {wanted && (
+        <RemoteBoundary<SearchBoxProps>
+          remote="mf_catalog"
+          module="SearchBox"
+          fallback="none"
+          onShown={shown}
+          props={{ initialQuery: text, autoFocus: handOver?.focus ?? false }}
+        />
+      )}
+    </div>
+  );
+}
+
+function SearchField({ input, text, onText }: { input: RefObject<HTMLInputElement | null>; text: string; onText: (text: string) => void }) {
+  const navigate = useNavigate();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const query = text.trim();
+    if (query) navigate(pathFor('search', { query }));
+  };
+  return (
+    <form role="search" className={styles.searchForm} onSubmit={submit} aria-label={texts.searchLabel}>
+      <input
+        ref={input}
+        type="search"
+        className={styles.searchInput}
+        aria-label={texts.searchLabel}
+        placeholder={texts.searchPlaceholder}
+        autoComplete="off"
+        maxLength={200}
+        value={text}
+        onChange={(event) => onText(event.target.value)}
+      />
+      <button type="submit" className={styles.searchButton}>
+        {texts.searchButton}
+      </button>
+    </form>
+  );
+}
