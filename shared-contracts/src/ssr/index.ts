@@ -1,2 +1,4 @@
 export * from './head.js';
 export * from './pageData.js';
+export * from './loader.js';
+export * from './state.js';
