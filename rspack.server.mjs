@@ -30,6 +30,22 @@ export const SERVER_OUTPUT = 'server';
 const readJson = (file) => JSON.parse(readFileSync(file, 'utf8'));
 
 /** Every @shop/contracts entry point, provided by the shell's server whether its own code imports it or not. */
+/**
+ * The shell's server provides every shared module whether its own code imports it or not (given as a file, rspack
+ * provides it either way): a remote's server build takes them all from the shell (`import: false`).
+ */
+function provideEverything(shared, packageDir) {
+  const resolve = createRequire(path.join(packageDir, 'package.json')).resolve;
+  for (const request of Object.keys(shared)) {
+    if (request.startsWith('@shop/contracts')) continue;
+    // Given as a file, the version must be stated (rspack would say "0", which no remote's range accepts).
+    const pkg = request.split('/').slice(0, request.startsWith('@') ? 2 : 1).join('/');
+    const version = shared[request].version ?? readJson(resolve(`${pkg}/package.json`)).version;
+    shared[request] = { ...shared[request], import: resolve(request), version };
+  }
+  return provideEveryContractsEntry(shared);
+}
+
 function provideEveryContractsEntry(shared) {
   const contracts = readJson(path.join(ROOT, 'shared-contracts/package.json'));
   for (const [subpath, file] of Object.entries(contracts.exports)) {
@@ -58,7 +74,7 @@ export default async function serverConfig(env, argv) {
 
   const singletons = sharedSingletons(packageDir);
   const shared = isShell
-    ? provideEveryContractsEntry(singletons)
+    ? provideEverything(singletons, packageDir)
     : Object.fromEntries(Object.entries(singletons).map(([request, options]) => [request, { ...options, import: false }]));
 
   return {
@@ -71,7 +87,8 @@ export default async function serverConfig(env, argv) {
       path: path.join(packageDir, 'dist', SERVER_OUTPUT),
       // Same uniqueName as the browser build: CSS Modules hashes are salted with it.
       uniqueName: browser.output.uniqueName,
-      filename: '[name].js',
+      // .cjs: the packages are "type": "module", and Node must load the shell's server entry as CommonJS.
+      filename: isShell ? '[name].cjs' : '[name].js',
       chunkFilename: '[name].js',
       publicPath: 'auto',
       library: { type: 'commonjs-module' },
@@ -91,6 +108,8 @@ export default async function serverConfig(env, argv) {
       ],
     },
     optimization: { minimize: false, splitChunks: false },
+    // The shell's server entry finds its browser build (stylesheets) beside it: Node's own __dirname.
+    node: { __dirname: false, __filename: false },
     experiments: { css: true },
     performance: { hints: false },
     plugins: [

@@ -24,11 +24,6 @@ export const ON_DEMAND_MODELS: ReadonlySet<string> = new Set<RemoteName>(['mf_co
  */
 export const PROBE_MODELS: ReadonlySet<string> = new Set<RemoteName>(['mf_catalog']);
 
-/** The registry the server wrote into index.html (window.__SHOP_REMOTES__), when it did. */
-export function inlineRemotes(): unknown {
-  return typeof window === 'undefined' ? undefined : (window as { __SHOP_REMOTES__?: unknown }).__SHOP_REMOTES__;
-}
-
 export interface RemoteEntry {
   name: string;
   /** Absolute URL of the remote's mf-manifest.json. */
@@ -64,4 +59,13 @@ export function parseRemotes(doc: unknown, baseUrl: string): { remotes: RemoteEn
     }
   }
   return { remotes, problems };
+}
+
+/**
+ * Where a remote's SERVER entry is (issue 22): beside its browser manifest, in `server/` (each front end's server
+ * build writes dist/server/remoteEntry.js, rspack.server.mjs), e.g. /mf/mf-catalog/mf-manifest.json →
+ * /mf/mf-catalog/server/remoteEntry.js. A remote deployed alone (or moved) takes its server rendering along.
+ */
+export function serverEntryUrl(manifestUrl: string): string {
+  return new URL('server/remoteEntry.js', manifestUrl).href;
 }

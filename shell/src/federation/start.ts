@@ -5,7 +5,7 @@ import { modelsReady, remoteModelReady } from '../routing/model.js';
 import { loadWhenNeeded, MODEL_DEPENDENT_REMOTES, startupModelsCanWait } from './deferredModels.js';
 import { loadRemoteModels } from './models.js';
 import { onRemoteFirstUse } from './loadRemoteModule.js';
-import { inlineRemotes, ON_DEMAND_MODELS, parseRemotes, PROBE_MODELS, type RemoteEntry } from './remotes.js';
+import { ON_DEMAND_MODELS, parseRemotes, PROBE_MODELS, type RemoteEntry } from './remotes.js';
 import { remoteErrorPlugin, yieldBeforeRemoteCodePlugin } from './runtimePlugin.js';
 import { createSingletonRegistry } from './singletons.js';
 import { describe } from './errors.js';
@@ -13,12 +13,11 @@ import { describe } from './errors.js';
 /** A registry that does not answer must not keep the page blank: render the chrome with fallbacks instead. */
 const REGISTRY_TIMEOUT_MS = 5000;
 
-async function fetchRemotes(): Promise<RemoteEntry[]> {
-  // The server that serves index.html writes the registry into it (no round trip before the first remote can load);
-  // /remotes.json is the fallback (dev servers) and stays the registry's public address.
-  const inline = inlineRemotes();
-  if (inline !== undefined) {
-    const { remotes, problems } = parseRemotes(inline, window.location.href);
+async function fetchRemotes(registry: unknown): Promise<RemoteEntry[]> {
+  // The server-rendered page carries the registry it rendered with (PageData: no round trip before the first remote
+  // can load); /remotes.json is the fallback (dev servers) and stays the registry's public address.
+  if (registry !== undefined) {
+    const { remotes, problems } = parseRemotes(registry, window.location.href);
     for (const problem of problems) console.error(`[shell] remotes.json: ${problem}`);
     return remotes;
   }
@@ -48,7 +47,7 @@ async function fetchRemotes(): Promise<RemoteEntry[]> {
  * link — waits for `modelsReady` (routing/model.ts whenModelsReady). The models of ON_DEMAND_MODELS remotes are
  * imported with the first piece the shell mounts from them.
  */
-export async function startFederation(): Promise<void> {
+export async function startFederation(registry?: unknown): Promise<void> {
   registerPlugins([
     remoteErrorPlugin((error) => console.warn(`[shell] ${error.message}`, error.cause)),
     yieldBeforeRemoteCodePlugin(),
@@ -58,7 +57,7 @@ export async function startFederation(): Promise<void> {
   singletons.record('shell', { effector: createStore, contracts: cartAddRequested });
   window.__SHOP_DEBUG__ = singletons.snapshot();
 
-  const remotes = await fetchRemotes();
+  const remotes = await fetchRemotes(registry);
   registerRemotes(remotes.map(({ name, entry }) => ({ name, entry })));
 
   const attachModels = (names: string[]) =>
