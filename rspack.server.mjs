@@ -123,7 +123,9 @@ export default async function serverConfig(env, argv) {
         shareStrategy: 'loaded-first',
         manifest: false,
         dts: false,
-        experiments: { asyncStartup: true },
+        // The shell's entry starts asynchronously (its shared modules are negotiated before its code runs). A remote's
+        // must not: its initial consumes would run before the host's init() has handed it the share scope (RUNTIME-012).
+        ...(isShell ? { experiments: { asyncStartup: true } } : {}),
       }),
       new rspack.optimize.LimitChunkCountPlugin({ maxChunks: 1 }),
     ],
