@@ -98,6 +98,7 @@ async function main(): Promise<void> {
     logger: { level: config.logLevel },
     logRequests: config.logLevel === 'debug' || config.logLevel === 'trace',
     trustProxy: config.trustProxy,
+    publicUrl: config.publicUrl,
   });
   goOn();
   await app.listen({ port: config.port, host: config.host });

@@ -130,4 +130,16 @@ export const texts = {
   fitCount: (n: number, of: number) => `${n} av ${of} mener dette`,
   sizeColorBought: (value: string) => `Kjøpt: ${value}`,
   reply: 'Svar fra butikken',
+
+  // What search engines and link previews read (the pages' heads)
+  head: {
+    categoryDescription: (name: string, brand: string) =>
+      `${name} hos ${brand}: se utvalget, sjekk lagerstatus i butikkene og handle på nett med klikk og hent.`,
+    genderDescription: (name: string, brand: string) =>
+      `${name} hos ${brand}: klær, sko og utstyr til sport og friluftsliv. Handle på nett eller hent i butikk.`,
+    searchDescription: (query: string, brand: string) => `Søkeresultater for «${query}» hos ${brand}.`,
+    selectionDescription: (brand: string) => `Et utvalg av varer hos ${brand}.`,
+    productFallbackDescription: (name: string, brand: string) => `Kjøp ${name} hos ${brand}.`,
+    home: 'Forside',
+  },
 } as const;

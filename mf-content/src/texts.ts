@@ -10,4 +10,14 @@ export const texts = {
   retry: 'Prøv igjen',
   toFrontPage: 'Til forsiden',
   shopsTitle: 'Butikker',
+  /** What search engines and link previews read (each page's head.ts). */
+  head: {
+    home: (brand: string) =>
+      `${brand} – sport, friluft og barneklær. Handle på nett med hjemlevering eller klikk og hent i en av butikkene våre.`,
+    blog: (brand: string) => `Inspirasjon, tips og råd fra ${brand} om sport, friluftsliv og klær til hele familien.`,
+    blogCategory: (name: string, brand: string) => `Innlegg om ${name} fra ${brand}.`,
+    poll: (brand: string) => `Bli med på avstemningen til ${brand}.`,
+    shops: (count: number, brand: string) => `Finn nærmeste ${brand}-butikk: adresse, telefon og åpningstider for ${count} butikker.`,
+    breadcrumbHome: 'Forside',
+  },
 } as const;

@@ -1,4 +1,4 @@
-import { chromeTexts, cookieNoticeTexts, menuTexts, staticPageTitles } from '@shop/contracts/texts';
+import { chromeTexts, cookieNoticeTexts, menuTexts, pageTitleTexts } from '@shop/contracts/texts';
 
 /**
  * Shopper-facing texts of the shell. Texts other packages also show (skip link, cart title, fallback, retry, menu
@@ -39,43 +39,7 @@ export const texts = {
     title: 'Fant ikke siden',
     text: 'Siden du lette etter finnes ikke, eller den har flyttet.',
   },
-  titles: {
-    home: 'Forside',
-    homeTagline: 'sport, friluft og barneklær',
-    preview: (name: string) => `Forhåndsvisning: ${name}`,
-    staticPages: staticPageTitles,
-    checkout: 'Kassen',
-    product: 'Produkt',
-    search: (query: string) => `Søk: ${query}`,
-    selection: 'Utvalg',
-    genders: {
-      herre: 'Herre',
-      dame: 'Dame',
-      junior: 'Junior',
-      barn: 'Barn',
-      uni: 'Unisex',
-      voksen: 'Voksen',
-      'barn-junior': 'Barn og junior',
-    } as Readonly<Record<string, string>>,
-    category: 'Kategori',
-    blog: 'Inspirasjon',
-    blogCategory: (name: string) => `Inspirasjon: ${name}`,
-    poll: 'Avstemning',
-    pages: {
-      account: 'Min side',
-      login: 'Logg inn',
-      register: 'Bli medlem',
-      forgotPassword: 'Glemt passord',
-      resetPassword: 'Nytt passord',
-      verifyEmail: 'Bekreft e-post',
-      history: 'Kjøpshistorikk',
-      favourites: 'Favoritter',
-      blog: 'Inspirasjon',
-      shops: 'Butikker',
-      editor: 'Redaksjon',
-      staff: 'Butikk',
-    },
-  },
+  titles: pageTitleTexts,
   accountLink: 'Min side',
   loginLink: 'Logg inn',
   favouritesLink: (count: number) => (count === 0 ? 'Favoritter' : `Favoritter (${count})`),

@@ -1,7 +1,7 @@
 /**
  * The Fastify application factory, shared by main.ts and the tests (`app.inject`).
  * Order matters: route table → security headers → cookies → sessions/CSRF → answer store → compression → the
- * answer store's compressed copies → OpenAPI → API routes → front ends + fallbacks.
+ * answer store's compressed copies → OpenAPI → API routes → robots.txt and the sitemap → front ends + fallbacks.
  */
 import { installPaymentStandIns } from '../payments/standins/index.js';
 import zlib from 'node:zlib';
@@ -21,6 +21,7 @@ import { collectRoutes } from './route-table.js';
 import { cspDirectives, installSecurityHeaders } from './security.js';
 import { installCompressedAnswerStore, installHttpCache } from './httpCache.js';
 import { installSessions } from './session.js';
+import { installSeo } from './seo/index.js';
 
 export interface AppOptions {
   database: Database;
@@ -40,6 +41,10 @@ export interface AppOptions {
   logRequests?: boolean;
   /** Proxies whose X-Forwarded-For gives request.ip (TRUST_PROXY); default false: the socket peer is the client. */
   trustProxy?: TrustProxy;
+  /** The shop's public origin (PUBLIC_URL) for the sitemap's and robots.txt's absolute URLs; default: the request's. */
+  publicUrl?: string;
+  /** URLs per sitemap file (default the protocol's 50,000; tests page with fewer). */
+  sitemapPageSize?: number;
 }
 
 export type App = FastifyInstance;
@@ -117,6 +122,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
   await app.register(apiRoutes, { prefix: '/api/v1' });
   await installPaymentStandIns(app); // local Klarna/Qliro stand-ins at /stand-in/* (payments/config.ts)
+  await installSeo(app, { publicUrl: options.publicUrl, sitemapPageSize: options.sitemapPageSize }); // /robots.txt, /sitemap.xml
   await installFrontends(app, {
     rootDir: options.rootDir ?? REPO_ROOT,
     remotes,

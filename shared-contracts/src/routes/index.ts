@@ -222,6 +222,7 @@ export function resolveCategoryShortcut(segmentValue: string): Required<Category
 }
 
 export { canonicalCategoryHref, canonicalCategoryPath, type CategoryNameTree } from './canonical.js';
+export { categoryTitle, genderTitle, paramToName, staticPageTitle, type CategoryTitleTree } from './titles.js';
 
 // ───────────── redirects ─────────────
 

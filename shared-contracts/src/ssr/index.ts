@@ -2,3 +2,4 @@ export * from './head.js';
 export * from './pageData.js';
 export * from './loader.js';
 export * from './state.js';
+export * from '../seo/index.js';

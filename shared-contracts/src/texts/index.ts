@@ -77,6 +77,54 @@ export const staticPageTitles: Readonly<Record<string, string>> = {
   'furet-vaerbitt-vikafjell': 'Furet, værbitt og Vikafjell',
 };
 
+/**
+ * Page titles without the brand (the <title>, the breadcrumb title and what link previews show): the shell's
+ * client-side titles and each remote's server-rendered head read this one table.
+ */
+export const pageTitleTexts = {
+  home: 'Forside',
+  homeTagline: 'sport, friluft og barneklær',
+  preview: (name: string) => `Forhåndsvisning: ${name}`,
+  staticPages: staticPageTitles,
+  checkout: 'Kassen',
+  product: 'Produkt',
+  search: (query: string) => `Søk: ${query}`,
+  selection: 'Utvalg',
+  genders: {
+    herre: 'Herre',
+    dame: 'Dame',
+    junior: 'Junior',
+    barn: 'Barn',
+    uni: 'Unisex',
+    voksen: 'Voksen',
+    'barn-junior': 'Barn og junior',
+  } as Readonly<Record<string, string>>,
+  category: 'Kategori',
+  blog: 'Inspirasjon',
+  blogCategory: (name: string) => `Inspirasjon: ${name}`,
+  poll: 'Avstemning',
+  notFound: 'Fant ikke siden',
+  pages: {
+    account: 'Min side',
+    login: 'Logg inn',
+    register: 'Bli medlem',
+    forgotPassword: 'Glemt passord',
+    resetPassword: 'Nytt passord',
+    verifyEmail: 'Bekreft e-post',
+    history: 'Kjøpshistorikk',
+    favourites: 'Favoritter',
+    blog: 'Inspirasjon',
+    shops: 'Butikker',
+    editor: 'Redaksjon',
+    staff: 'Butikk',
+  },
+} as const;
+
+/** `<title>`: "Kundeservice – Staut"; the home page (title null): "Staut – sport, friluft og barneklær". */
+export function documentTitle(title: string | null, brandName: string): string {
+  return title ? `${title} – ${brandName}` : `${brandName} – ${pageTitleTexts.homeTagline}`;
+}
+
 /** Menu entry labels (SPEC §2). */
 export const menuTexts = {
   support: 'Kundeservice',

@@ -1,25 +1,11 @@
-import { matchesCategoryParam } from '@shop/contracts/format';
+import { categoryTitle, genderTitle, paramToName, staticPageTitle } from '@shop/contracts/routes';
+import { documentTitle } from '@shop/contracts/texts';
 import type { Category } from '@shop/contracts/types';
 import { texts } from '../texts.js';
 import type { Resolution } from './screens.js';
 
-/** "hjelmer-&-alpinbriller" → "Hjelmer & alpinbriller": a readable name from a category URL param. */
-export function paramToName(param: string): string {
-  const words = param.replace(/-+/g, ' ').trim();
-  return words ? words[0].toLocaleUpperCase('nb-NO') + words.slice(1) : words;
-}
-
-/** The deepest category level the URL names, by its real name when the category tree knows it. */
-function categoryTitle(params: Readonly<Record<string, string>>, categories: readonly Category[]): string {
-  const { categoryName, subcategoryName, group } = params;
-  if (!categoryName) return texts.titles.category;
-  const main = categories.find((c) => matchesCategoryParam(c.name, categoryName));
-  const sub = subcategoryName ? main?.subcategories.find((s) => matchesCategoryParam(s.name, subcategoryName)) : undefined;
-  const grp = group ? sub?.groups.find((g) => matchesCategoryParam(g.name, group)) : undefined;
-  if (group) return grp?.name ?? paramToName(group);
-  if (subcategoryName) return sub?.name ?? paramToName(subcategoryName);
-  return main?.name ?? paramToName(categoryName);
-}
+// The rules live in @shop/contracts, shared with the remotes' server-rendered heads; re-exported for the shell.
+export { documentTitle, paramToName };
 
 /**
  * The Norwegian page title of a screen, without the brand (also the breadcrumb title). Null for home, whose
@@ -41,7 +27,7 @@ export function screenTitle(resolution: Resolution, context: { categories: reado
     case 'maintenance':
     case 'policy':
     case 'articlePage':
-      return texts.titles.staticPages[screen.slug ?? ''] ?? paramToName(screen.slug ?? '');
+      return staticPageTitle(screen.slug ?? '');
     case 'checkout':
       return texts.titles.checkout;
     case 'account':
@@ -72,15 +58,10 @@ export function screenTitle(resolution: Resolution, context: { categories: reado
     case 'selection':
       return texts.titles.selection;
     case 'gender':
-      return texts.titles.genders[screen.gender?.url ?? ''] ?? paramToName(screen.gender?.url ?? '');
+      return genderTitle(screen.gender?.url ?? '');
     case 'category':
       return categoryTitle(params, context.categories);
     default:
       return null;
   }
-}
-
-/** `<title>`: "Kundeservice – Staut"; home: "Staut – sport, friluft og barneklær". */
-export function documentTitle(title: string | null, brandName: string): string {
-  return title ? `${title} – ${brandName}` : `${brandName} – ${texts.titles.homeTagline}`;
 }

@@ -1,0 +1,3 @@
+export * from './text.js';
+export * from './jsonLd.js';
+export * from './head.js';
