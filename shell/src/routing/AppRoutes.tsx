@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Navigate, Route, Routes, useLocation, useParams } from 'react-router-dom';
 import { useUnit } from 'effector-react';
-import type { HomePageProps, ProductPageProps } from '@shop/contracts/routes';
+import type { HomePageProps, ProductPageData, ProductPageProps } from '@shop/contracts/routes';
 import { RemoteBoundary } from '../federation/RemoteBoundary.js';
 import { $categories } from '../menu/model.js';
 import { $pageLoaded } from '@shop/contracts/ssr';
@@ -53,13 +53,14 @@ function Screen({ screen }: { screen: ScreenDef }) {
     return <HomeScreen screen={screen} previewName={props.previewName as string | null} loaderData={loaderData} />;
   }
   if (screen.guard === 'product') {
+    const loaded = loaderData as ProductPageData | undefined;
     return (
-      <ProductGuard>
+      <ProductGuard loaded={loaded?.article}>
         {(article) => (
-          <RemoteBoundary<ProductPageProps>
+          <RemoteBoundary<ProductPageProps & { loaderData?: ProductPageData }>
             remote={screen.remote}
             module={screen.module}
-            props={{ articleName: params.articleName ?? article.slug, article }}
+            props={{ articleName: params.articleName ?? article.slug, article, ...(loaded ? { loaderData: loaded } : {}) }}
           />
         )}
       </ProductGuard>
