@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { ApiError, getBlogPosts, getHomeLayout, getSettings, getTenant } from '@shop/contracts/api';
-import type { LoaderDataProps, PageLoader } from '@shop/contracts/ssr';
+import { ApiError, getBlogPosts, getHomeLayout, getSettings } from '@shop/contracts/api';
+import { loaderHeadContext, type LoaderDataProps, type PageLoader } from '@shop/contracts/ssr';
 import { pathFor, type HomePageProps } from '@shop/contracts/routes';
 import type { Banner, Settings } from '@shop/contracts/types';
 import { PostCard } from '../blog/BlogListPage.js';
@@ -10,6 +10,7 @@ import { LoadState } from '../shared/LoadState.js';
 import { useLoad } from '../shared/useLoad.js';
 import { WhenVisible } from '../shared/WhenVisible.js';
 import SocialFeed from '../social/SocialFeed.js';
+import { homeHead } from './head.js';
 import { texts } from './texts.js';
 import styles from '../content.module.css';
 
@@ -124,23 +125,10 @@ async function homeLayout(previewName: string | null, fallback: Settings | null,
  * The server renders the home page with its layout (issue 22): the top banner, the LCP element, is in the first
  * HTML. The head is the shop's front page (a preview is not for search engines).
  */
-export const loader: PageLoader<Partial<HomePageProps>, Settings> = async ({ props, url }) => {
-  const previewName = props.previewName ?? null;
-  const [layout, tenant] = await Promise.all([homeLayout(previewName, null), getTenant().catch(() => null)]);
-  const brand = tenant?.brandName || 'Staut';
-  const title = `${brand} – ${texts.homeTitle}`;
-  const top = layout.topBanner;
-  return {
-    data: layout,
-    head: {
-      title,
-      description: texts.homeDescription,
-      canonical: new URL('/', url).href,
-      openGraph: { type: 'website', title, description: texts.homeDescription, image: top?.image ? new URL(top.image, url).href : undefined },
-      jsonLd: [{ '@type': 'WebSite', name: brand, url: new URL('/', url).href }],
-      ...(previewName ? { robots: 'noindex' } : {}),
-    },
-  };
+export const loader: PageLoader<Partial<HomePageProps>, Settings> = async (context) => {
+  const previewName = context.props.previewName ?? null;
+  const [layout, headContext] = await Promise.all([homeLayout(previewName, null), loaderHeadContext(context)]);
+  return { data: layout, head: homeHead(headContext, { previewName, settings: layout }) };
 };
 
 /**
