@@ -7,18 +7,20 @@ const escapeHtml = (value: string) =>
 const jsonLd = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
 /** The head tags of a page's loader head (title and description replace the template's: injectHead). */
-export function headTags(head: PageHead | null, publicOrigin: string, url: string): string {
+export function headTags(head: PageHead | null): string {
   if (!head) return '';
   const tags: string[] = [];
-  const canonical = head.canonical ?? new URL(new URL(url, publicOrigin).pathname, publicOrigin).href;
-  tags.push(`<link rel="canonical" href="${escapeHtml(canonical)}">`);
+  // Only the head names a canonical address: a 404 or a shopper's own page (checkout, account) has none.
+  const canonical = head.canonical;
+  if (canonical) tags.push(`<link rel="canonical" href="${escapeHtml(canonical)}">`);
   if (head.robots) tags.push(`<meta name="robots" content="${escapeHtml(head.robots)}">`);
   const og = head.openGraph;
   if (og) {
     tags.push(`<meta property="og:type" content="${og.type}">`, `<meta property="og:title" content="${escapeHtml(og.title)}">`);
     if (og.description) tags.push(`<meta property="og:description" content="${escapeHtml(og.description)}">`);
     if (og.image) tags.push(`<meta property="og:image" content="${escapeHtml(og.image)}">`);
-    tags.push(`<meta property="og:url" content="${escapeHtml(og.url ?? canonical)}">`);
+    const ogUrl = og.url ?? canonical;
+    if (ogUrl) tags.push(`<meta property="og:url" content="${escapeHtml(ogUrl)}">`);
   }
   for (const object of head.jsonLd ?? []) {
     tags.push(`<script type="application/ld+json">${jsonLd({ '@context': 'https://schema.org', ...object })}</script>`);

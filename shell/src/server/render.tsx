@@ -130,7 +130,7 @@ export async function renderPage(request: RenderRequest): Promise<RenderedPage> 
   const assets: RemoteAssets = pageAssets(rendered);
   const values = serialize(scope);
   const [before, after] = splitTemplate(request.template);
-  const headHtml = headTags(head, request.publicOrigin, request.url) + [...shellCss(), ...assets.css].map((href) => `<link rel="stylesheet" href="${href}">`).join('') + assets.js.map((href) => `<link rel="modulepreload" href="${href}">`).join('');
+  const headHtml = headTags(head) + [...shellCss(), ...assets.css].map((href) => `<link rel="stylesheet" href="${href}">`).join('') + assets.js.map((href) => `<link rel="modulepreload" href="${href}">`).join('');
   const prefix = injectHead(before, head, headHtml, request.nonce, request.csrfToken);
   // After #root: React's markup is all #root holds (the browser renders from scratch when it is empty).
   const suffix = after.replace('</div>', `</div>${pageDataScript({ values, remotes: request.remotes, modules: rendered })}`);
