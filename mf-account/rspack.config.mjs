@@ -1,11 +1,8 @@
 import { createConfig, REMOTES } from '../rspack.base.mjs';
 
-// Props of every exposed module: README.md.
-export default createConfig({
-  packageDir: import.meta.dirname,
+/** Name and exposed modules: the same for the browser build and the server build (rspack.server.mjs). */
+export const federation = {
   name: 'mf_account',
-  port: REMOTES.mf_account.port,
-  startup: './src/startup.ts',
   exposes: {
     './model': './src/model.ts',
     './LoginPage': './src/login/LoginPage.tsx',
@@ -20,4 +17,13 @@ export default createConfig({
     './FavouriteToggle': './src/favourites/FavouriteToggle.tsx',
     './StaffPage': './src/staff/StaffPage.tsx',
   },
+};
+
+// Props of every exposed module: README.md.
+export default createConfig({
+  packageDir: import.meta.dirname,
+  name: federation.name,
+  port: REMOTES.mf_account.port,
+  startup: './src/startup.ts',
+  exposes: federation.exposes,
 });

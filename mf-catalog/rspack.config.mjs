@@ -1,11 +1,8 @@
 import { createConfig, REMOTES } from '../rspack.base.mjs';
 
-// Pages and widgets the shell (and other remotes' pages) mount; props are documented in README.md.
-export default createConfig({
-  packageDir: import.meta.dirname,
+/** Name and exposed modules: the same for the browser build and the server build (rspack.server.mjs). */
+export const federation = {
   name: 'mf_catalog',
-  port: REMOTES.mf_catalog.port,
-  startup: './src/startup.ts',
   exposes: {
     './model': './src/model.ts',
     './CategoryPage': './src/category/CategoryPage.tsx',
@@ -20,4 +17,13 @@ export default createConfig({
     './ProductCard': './src/listing/ProductCard.tsx',
     './ProductGrid': './src/listing/ProductGrid.tsx',
   },
+};
+
+// Pages and widgets the shell (and other remotes' pages) mount; props are documented in README.md.
+export default createConfig({
+  packageDir: import.meta.dirname,
+  name: federation.name,
+  port: REMOTES.mf_catalog.port,
+  startup: './src/startup.ts',
+  exposes: federation.exposes,
 });

@@ -1,10 +1,8 @@
 import { createConfig, REMOTES } from '../rspack.base.mjs';
 
-export default createConfig({
-  packageDir: import.meta.dirname,
+/** Name and exposed modules: the same for the browser build and the server build (rspack.server.mjs). */
+export const federation = {
   name: 'mf_content',
-  port: REMOTES.mf_content.port,
-  startup: './src/startup.ts',
   exposes: {
     './model': './src/model.ts',
     './HomePage': './src/home/HomePage.tsx',
@@ -16,4 +14,12 @@ export default createConfig({
     './SocialFeed': './src/social/SocialFeed.tsx',
     './EditorPage': './src/editor/EditorPage.tsx',
   },
+};
+
+export default createConfig({
+  packageDir: import.meta.dirname,
+  name: federation.name,
+  port: REMOTES.mf_content.port,
+  startup: './src/startup.ts',
+  exposes: federation.exposes,
 });

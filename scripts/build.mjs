@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 export const FRONT_ENDS = ['mf-catalog', 'mf-cart-checkout', 'mf-account', 'mf-content', 'shell'];
-const SHARED_INPUTS = ['rspack.base.mjs', 'shared-contracts/src', 'shared-contracts/package.json', 'package-lock.json'];
+const SHARED_INPUTS = ['rspack.base.mjs', 'rspack.server.mjs', 'shared-contracts/src', 'shared-contracts/package.json', 'package-lock.json'];
 
 function listFiles(path, out = []) {
   if (!existsSync(path)) return out;
@@ -72,12 +72,15 @@ export function buildFrontEnds({ force = false, log = console.log } = {}) {
     if (!force && existsSync(stamp) && readFileSync(stamp, 'utf8') === hash) continue;
     log(`[build] ${pkg} …`);
     const started = Date.now();
-    const result = spawnSync(process.execPath, [join(root, 'node_modules/@rspack/cli/bin/rspack.js'), 'build', '--mode', 'production'], {
-      cwd: join(root, pkg),
-      stdio: ['ignore', 'inherit', 'inherit'],
-      env: { ...process.env, NODE_ENV: 'production' },
-    });
-    if (result.status !== 0) throw new Error(`build of ${pkg} failed (exit ${result.status})`);
+    // The browser build first: it cleans dist/, the server build then writes dist/server/ (rspack.server.mjs).
+    for (const [what, extra] of [['browser', []], ['server', ['-c', join(root, 'rspack.server.mjs')]]]) {
+      const result = spawnSync(process.execPath, [join(root, 'node_modules/@rspack/cli/bin/rspack.js'), 'build', '--mode', 'production', ...extra], {
+        cwd: join(root, pkg),
+        stdio: ['ignore', 'inherit', 'inherit'],
+        env: { ...process.env, NODE_ENV: 'production' },
+      });
+      if (result.status !== 0) throw new Error(`${what} build of ${pkg} failed (exit ${result.status})`);
+    }
     precompress(join(root, pkg, 'dist'));
     writeFileSync(stamp, hash);
     built.push(pkg);

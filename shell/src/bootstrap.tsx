@@ -1,5 +1,7 @@
 import { startTransition, StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { hydrate } from 'effector';
+import { readPageData, ssrDomain, type PageData } from '@shop/contracts/ssr';
 import './alerts/model.js';
 import { App } from './App.js';
 import { persistBreadcrumbs } from './breadcrumbs/model.js';
@@ -8,53 +10,56 @@ import { loadRemoteModule } from './federation/loadRemoteModule.js';
 import { startFederation } from './federation/start.js';
 import { watchViewport } from './layout/viewport.js';
 import { categoriesRequested } from './menu/model.js';
-import { inlineTenant, tenantRequested } from './tenant/model.js';
+import { tenantRequested } from './tenant/model.js';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
+
+// What the server rendered the page with (issue 22), read once: the Effector values it filled (tenant, categories,
+// the page's loader data and API answers) go into the browser's state before anything renders.
+const pageData: PageData | null = readPageData(document);
+if (pageData) hydrate(ssrDomain, { values: pageData.values });
 
 // The shell restores scroll positions itself (SPEC §2), after the page's data has arrived.
 if ('scrollRestoration' in window.history) window.history.scrollRestoration = 'manual';
 persistBreadcrumbs();
 watchViewport();
-// Start-up calls run in parallel with loading the remotes (SPEC §7). The tenant usually came with index.html.
-if (!inlineTenant()) tenantRequested();
+// Start-up calls run in parallel with loading the remotes (SPEC §7); a server-rendered page brought their answers.
+if (!pageData) tenantRequested();
 categoriesRequested();
 
-/** The longest the server's first view (below) waits for the home page's code before React takes over anyway. */
-const FIRST_VIEW_WAIT_MS = 3000;
+/** The longest hydration waits for the code of the modules the server rendered before it starts anyway. */
+const MODULE_WAIT_MS = 5000;
 
 /**
- * The server drew the page's largest element into #root (api/src/server/firstView.ts: the home page's top banner, a
- * category's banner — painted before any script) and named the remote module of that page in `data-first-view`.
- * React's first render replaces #root; rendering before that module is in would swap the element for a loading
- * placeholder until it arrives. So the first render waits for the code — a failure or FIRST_VIEW_WAIT_MS later it
- * renders anyway, and the page's RemoteBoundary shows what went wrong.
+ * The modules the server rendered, loaded before hydration: RemoteBoundary then renders them in the first render
+ * (the server's markup, no loading state in between). One that fails suspends its boundary until its retry.
  */
-function firstViewHandOver(): Promise<unknown> {
-  const [remote, module] = container?.querySelector('[data-first-view]')?.getAttribute('data-first-view')?.split('/') ?? [];
-  if (!remote || !module) return Promise.resolve();
-  const page = loadRemoteModule(remote, module).catch(() => undefined);
-  return Promise.race([page, new Promise((resolve) => setTimeout(resolve, FIRST_VIEW_WAIT_MS))]);
+function renderedModules(): Promise<unknown> {
+  const modules = (pageData?.modules ?? []).map(({ remote, module }) => loadRemoteModule(remote, module).catch(() => undefined));
+  return Promise.race([Promise.all(modules), new Promise((resolve) => setTimeout(resolve, MODULE_WAIT_MS))]);
 }
 
-startFederation()
-  .then(firstViewHandOver, () => undefined)
+const onCaughtError = (error: unknown, info: { componentStack?: string }) => {
+  // A remote that cannot load is handled (fallback + retry) and reported on the bus: a warning, not an error.
+  if (error instanceof RemoteLoadError) console.warn(`[shell] ${error.message}`);
+  else console.error(error, info.componentStack);
+};
+
+startFederation(pageData?.remotes)
+  .then(renderedModules, () => undefined)
   .finally(() => {
-    const root = createRoot(container, {
-      // A remote that cannot load is handled (fallback + retry) and reported on the bus: a warning, not an error.
-      onCaughtError(error, info) {
-        if (error instanceof RemoteLoadError) console.warn(`[shell] ${error.message}`);
-        else console.error(error, info.componentStack);
-      },
-    });
+    const app = (
+      <StrictMode>
+        <App />
+      </StrictMode>
+    );
+    if (pageData && container.firstChild) {
+      hydrateRoot(container, app, { onCaughtError });
+      return;
+    }
+    const root = createRoot(container, { onCaughtError });
     // A transition: the first render of the whole page yields to the browser every few milliseconds instead of
     // blocking input for one long task (what a slow phone feels as a frozen page).
-    startTransition(() =>
-      root.render(
-        <StrictMode>
-          <App />
-        </StrictMode>,
-      ),
-    );
+    startTransition(() => root.render(app));
   });

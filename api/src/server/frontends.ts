@@ -1,6 +1,7 @@
 /**
  * Serving the built front ends from the API process (TEAM.md "Serving layout"):
- *   /                  shell/dist (index.html gets the session's CSRF token; never cached)
+ *   /                  pages rendered by the shell's server build (shell/dist/server, shellRenderer.ts) in
+ *                      shell/dist/index.html, with the session's CSRF token; never cached
  *   /mf/<name>/        <name>/dist of each remote, with CORS so a shell on another origin can load it
  *   /remotes.json      the run-time remote registry (configuration, not a build artefact)
  *   anything else      GET + Accept: text/html → the shell's index.html (SPA fallback); /api/… → JSON 404
@@ -14,22 +15,16 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { Type } from 'typebox';
-import { desc, eq } from 'drizzle-orm';
 import { isFulfilmentSession } from '../fulfilment/access.js';
-import type { RawBanner, RawCategory } from '@shop/contracts/types';
+import type { RawCategory } from '@shop/contracts/types';
 import { REMOTE_APPS, type RemotesConfig } from '../config.js';
 import type { RemoteRegistry } from './remoteRegistry.js';
-import { homeLayouts, tenantSettings } from '../db/schema.js';
-import { categoryNameTree, withCanonicalSettingsLinks } from '../routes/categories/links.js';
-import { settingsFromSlots } from '../routes/settings/index.js';
-import { tenantFromRows } from '../routes/tenant/index.js';
 import { categoryRedirect } from './categoryRedirect.js';
 import { TEXTS } from './errors.js';
-import { categoryOfPath, consentGiven, firstViewHtml, withFirstView } from './firstView.js';
 import { documentStatus } from './documentStatus.js';
-import { firstSearchImages, searchImagePreloads, searchImagesOfAnswer, searchQueryOfUrl } from './searchPreload.js';
-import { firstViewAnswers, firstViewPage, searchListingAnswer } from './firstViewAnswers.js';
 import { inlineScriptHashes, serializeCsp, type CspDirectives } from './security.js';
+import { SESSION_COOKIE } from './session.js';
+import { shellRendererReader, type RenderRequest } from './shellRenderer.js';
 
 export interface FrontendOptions {
   /** Repo root: `shell/dist` and `<remote>/dist` live below it. */
@@ -42,7 +37,6 @@ export interface FrontendOptions {
 
 const CROSS_ORIGIN = 'cross-origin';
 
-const CSRF_PLACEHOLDER = /__CSRF_TOKEN__/g;
 /** Build output names carry a content hash (`main.3f9a1c0b2d.js`): those never change and are cached for a year. */
 const HASHED = /[.-][0-9a-f]{8,}\.[a-z0-9]+$/i;
 const LONG_CACHE = 'public, max-age=31536000, immutable';
@@ -53,66 +47,6 @@ export function cacheControlFor(file: string): string {
 
 const escapeAttribute = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-
-/**
- * index.html with the session's CSRF token and, before </head>, the page's start-up hints: the remote registry
- * (window.__SHOP_REMOTES__, the same document /remotes.json answers: the shell then needs no round trip for it) and
- * preloads (the home page's top banner, its LCP element).
- */
-export function renderIndex(template: string, csrfToken: string, head = ''): string {
-  const html = template.replace(CSRF_PLACEHOLDER, escapeAttribute(csrfToken));
-  if (!head) return html;
-  const at = html.indexOf('</head>');
-  return at < 0 ? html : `${html.slice(0, at)}${head}${html.slice(at)}`;
-}
-
-/** JSON inside <script>: no `</script>` or `<!--` can close or comment it out. */
-const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
-
-export function remotesScript(remotes: RemotesConfig): string {
-  return `<script>window.__SHOP_REMOTES__=${scriptJson(remotes)}</script>`;
-}
-
-/** The brand configuration (GET /tenant/get's answer) for the chrome's first render: the header never switches layout. */
-export function tenantScript(tenant: unknown): string {
-  return tenant ? `<script>window.__SHOP_TENANT__=${scriptJson(tenant)}</script>` : '';
-}
-
-/**
- * The published home layout (what GET /home answers) on the home page itself: mf-content's home page renders its
- * banners without waiting for a request (it reads window.__SHOP_HOME__ once; later visits fetch GET /home).
- */
-export function homeScript(layout: unknown): string {
-  return layout ? `<script>window.__SHOP_HOME__=${scriptJson(layout)}</script>` : '';
-}
-
-/** GET /categories' answer for the menu and the catalogue's first render (shared-contracts api/catalog.ts). */
-export function categoriesScript(categories: unknown): string {
-  return categories ? `<script>window.__SHOP_CATEGORIES__=${scriptJson(categories)}</script>` : '';
-}
-
-/** The answers of the page's first API requests (firstViewAnswers.ts; the client: shared-contracts api/firstAnswers.ts). */
-export function answersScript(answers: readonly unknown[]): string {
-  return answers.length ? `<script>window.__SHOP_ANSWERS__=${scriptJson(answers)}</script>` : '';
-}
-
-/**
- * `<meta name="shop-customer" content="none">` when the session has no customer: with nothing stored in the browser
- * either, the shell loads its start-up models when the visit first needs them, not with the first view
- * (shell/src/federation/startupPolicy.ts). Says nothing about who a customer is.
- */
-export function customerHint(customerId: number | null | undefined): string {
-  return customerId == null ? '<meta name="shop-customer" content="none">' : '';
-}
-
-/** Preload of the home page's top banner (mobile variant below the mobile breakpoint, 1020 px, as <picture> picks). */
-export function bannerPreloads(banner: { Image?: string | null; ImageMobile?: string | null } | null | undefined): string {
-  if (!banner?.Image) return '';
-  const link = (href: string, media: string) =>
-    `<link rel="preload" as="image" href="${escapeAttribute(href)}" media="${media}" fetchpriority="high">`;
-  if (!banner.ImageMobile) return link(banner.Image, 'all');
-  return link(banner.ImageMobile, '(max-width: 1019px)') + link(banner.Image, '(min-width: 1020px)');
-}
 
 /** Reads index.html once and again only when the file changes (a rebuild while the server runs). */
 function indexTemplateReader(file: string): () => string | null {
@@ -145,41 +79,55 @@ export function acceptsHtml(request: FastifyRequest): boolean {
   return typeof accept === 'string' && accept.includes('text/html');
 }
 
+/**
+ * An API request of a page loader, answered in this process (Fastify inject: no socket) with the shopper's session.
+ * Params are written as axios writes them (arrays as `key[]`), so the routes see what the browser would send.
+ */
+function injectTransport(app: FastifyInstance, sessionCookie: string | null, csrfToken: string): RenderRequest['transport'] {
+  const headers: Record<string, string> = { accept: 'application/json', 'x-requested-with': 'XMLHttpRequest', 'x-csrf-token': csrfToken };
+  if (sessionCookie) headers.cookie = `${SESSION_COOKIE}=${sessionCookie}`;
+  return async ({ method, url, params, data }) => {
+    const query: Record<string, string | string[]> = {};
+    for (const [key, value] of Object.entries(params ?? {})) {
+      if (value === undefined || value === null) continue;
+      if (Array.isArray(value)) query[`${key}[]`] = value.map(String);
+      else query[key] = typeof value === 'object' ? JSON.stringify(value) : String(value);
+    }
+    const response = await app.inject({
+      method: method.toUpperCase() as 'GET',
+      url: `/api/v1${url}`,
+      query,
+      headers: data === undefined ? headers : { ...headers, 'content-type': 'application/json' },
+      payload: data === undefined ? undefined : JSON.stringify(data),
+    });
+    const body = response.body === '' ? '' : (() => {
+      try {
+        return response.json() as unknown;
+      } catch {
+        return response.body;
+      }
+    })();
+    return { status: response.statusCode, data: body };
+  };
+}
+
+/** The server's own origin, for the remotes' entries the registry names relative to the site. */
+function serverOrigin(app: FastifyInstance): string {
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 80;
+  return `http://127.0.0.1:${port}`;
+}
+
 export async function installFrontends(app: FastifyInstance, options: FrontendOptions): Promise<void> {
   const shellDist = path.join(options.rootDir, 'shell', 'dist');
   const readIndex = indexTemplateReader(path.join(shellDist, 'index.html'));
+  const readRenderer = shellRendererReader(path.join(shellDist, 'server', 'main.cjs'));
   /**
-   * The CSP of a rendered index.html: the hashes of its inline scripts and this response's nonce, which the
-   * checkout gives the payment snippet's inline bootstrap script (read from <meta name="csp-nonce">).
+   * The CSP of a page: the hashes of the template's inline scripts (the same for every page) and this response's
+   * nonce, which React's inline scripts carry and the checkout gives the payment snippet's bootstrap script.
    */
-  const indexPolicy = (html: string, nonce: string): string | null =>
-    options.csp ? serializeCsp(options.csp([...inlineScriptHashes(html), `'nonce-${nonce}'`])) : null;
-
-  /** The published home layout (GET /home's answer), for the home page; none when there is none (or no database). */
-  const homeLayout = async () => {
-    try {
-      const [row] = await app.database.db
-        .select({ slots: homeLayouts.slots })
-        .from(homeLayouts)
-        .where(eq(homeLayouts.published, true))
-        .orderBy(desc(homeLayouts.updatedAt))
-        .limit(1);
-      return row ? settingsFromSlots(row.slots) : null;
-    } catch (error) {
-      app.log.warn({ err: error }, 'home layout hints skipped');
-      return null;
-    }
-  };
-
-  const tenant = async () => {
-    try {
-      const rows = await app.database.db.select({ key: tenantSettings.key, value: tenantSettings.value }).from(tenantSettings);
-      return tenantFromRows(rows);
-    } catch (error) {
-      app.log.warn({ err: error }, 'inline tenant skipped');
-      return null;
-    }
-  };
+  const indexPolicy = (template: string, nonce: string): string | null =>
+    options.csp ? serializeCsp(options.csp([...inlineScriptHashes(template), `'nonce-${nonce}'`])) : null;
 
   /** GET /categories' answer, through the route itself (so from the answer store while it is fresh); null if none. */
   const categories = async (): Promise<RawCategory[] | null> => {
@@ -187,7 +135,7 @@ export async function installFrontends(app: FastifyInstance, options: FrontendOp
       const response = await app.inject({ method: 'GET', url: '/api/v1/categories', headers: { accept: 'application/json' } });
       return response.statusCode === 200 ? (response.json() as RawCategory[]) : null;
     } catch (error) {
-      app.log.warn({ err: error }, 'inline categories skipped');
+      app.log.warn({ err: error }, 'category tree for the document status skipped');
       return null;
     }
   };
@@ -195,52 +143,44 @@ export async function installFrontends(app: FastifyInstance, options: FrontendOp
   const serveIndex = async (request: FastifyRequest, reply: FastifyReply) => {
     const template = readIndex();
     if (template === null) return notBuilt(reply, 'Nettbutikken', path.relative(options.rootDir, shellDist));
+    let renderer;
+    try {
+      renderer = await readRenderer();
+    } catch (error) {
+      app.log.error({ err: error }, 'the shell\'s server build does not load');
+      renderer = null;
+    }
+    if (renderer === null) return notBuilt(reply, 'Nettbutikkens server-rendering', path.relative(options.rootDir, path.join(shellDist, 'server')));
     const pathname = request.url.split(/[?#]/)[0];
     // The shop workspace: the document itself says 403 to anyone not signed in as workspace staff (the shell still
     // renders its no-access view from it), so no proxy, crawler or monitor takes it for a page of the shop.
     if (pathname === '/butikk' || pathname?.startsWith('/butikk/')) reply.status((await isFulfilmentSession(app.database.db, request)) ? 200 : 403);
-    const [brand, tree] = await Promise.all([tenant(), categories()]);
+    const tree = await categories();
     const canonical = categoryRedirect(request.url, tree);
     // Not cached: were a category renamed, a browser would otherwise keep following the old permanent redirect.
     if (canonical !== null) return reply.header('cache-control', 'no-store').redirect(canonical, 301);
     // An address that names no page of the shop says so (documentStatus.ts); the body is still the shell's page.
     if (reply.statusCode === 200) reply.status(await documentStatus(app, pathname ?? '/', tree));
     const session = await request.session.ensure();
-    // A fresh nonce per response (index.html is never cached: it carries the session's CSRF token too).
+    // A fresh nonce per response (pages are never cached: they carry the session's CSRF token too).
     const nonce = randomBytes(16).toString('base64');
-    let head = `<meta name="csp-nonce" content="${nonce}">` + remotesScript(options.remotes()) + tenantScript(brand) + categoriesScript(tree) + customerHint(session.customerId);
-    let banner: RawBanner | null | undefined = null;
-    let category: RawCategory | null = null;
-    let searchImages: string[] = [];
-    if (pathname === '/' || pathname === '/index.html') {
-      const stored = await homeLayout();
-      // Category links in canonical form (ADR 0014), from the tree this page already has (no extra reads).
-      const layout = stored && tree ? withCanonicalSettingsLinks(stored, categoryNameTree(tree)) : stored;
-      head += homeScript(layout) + bannerPreloads(layout?.TopBanner);
-      banner = layout?.TopBanner;
-    } else {
-      category = categoryOfPath(pathname, tree);
-      const query = searchQueryOfUrl(request.url);
-      const page = firstViewPage(request.url, category, query);
-      const answers =
-        page === null ? [] : await firstViewAnswers(app, page, { sessionCookie: await request.session.cookie(), csrfToken: session.csrfToken });
-      if (query !== null) {
-        // The page's first search is among the answers: its first hits' images need no second search.
-        searchImages = searchImagesOfAnswer(searchListingAnswer(answers, query)?.data) ?? (await firstSearchImages(app.database.db, query));
-      }
-      head += searchImagePreloads(searchImages) + answersScript(answers);
-    }
-    // What the shopper sees before the scripts run (the LCP element on the home and category pages): firstView.ts.
-    const consent = consentGiven(request.headers.cookie);
-    const firstView = firstViewHtml({ consentGiven: consent, tenant: brand, banner, category, searchImages });
-    const html = withFirstView(renderIndex(template, session.csrfToken, head), firstView);
-    // The page's inline scripts change per request (registry, tenant, home layout): the CSP names their hashes.
-    const csp = indexPolicy(html, nonce);
+    const url = pathname === '/index.html' ? '/' : request.url;
+    const page = await renderer.renderPage({
+      url,
+      publicOrigin: `${request.protocol}://${request.host}`,
+      remotes: options.remotes(),
+      serverOrigin: serverOrigin(app),
+      template,
+      csrfToken: session.csrfToken,
+      nonce,
+      cookie: request.headers.cookie ?? '',
+      transport: injectTransport(app, await request.session.cookie(), session.csrfToken),
+    });
+    if (page.redirect) return reply.header('cache-control', 'no-store').redirect(page.redirect, 302);
+    if (reply.statusCode === 200 && page.status !== 200) reply.status(page.status);
+    const csp = indexPolicy(template, nonce);
     if (csp) reply.header('content-security-policy', csp);
-    return reply
-      .header('cache-control', 'no-store')
-      .type('text/html; charset=utf-8')
-      .send(html);
+    return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(page.body);
   };
 
   await app.register(fastifyStatic, {

@@ -8,7 +8,6 @@ import type { RawArticle, RawSearchIdsResponse, RawSearchResponse } from '@shop/
 import { loadArticles } from '../../src/routes/articles/load.js';
 import { searchArticles, TOTAL_HITS_BOUND } from '../../src/search/engine.js';
 import { rebuildSearchIndex, vacuumSearchIndex } from '../../src/search/maintenance.js';
-import { firstSearchImages } from '../../src/server/searchPreload.js';
 import { useTestApp } from '../support/app.js';
 import { insertSearchArticles, postHeaders } from '../support/catalog.js';
 import { testDatabaseKinds } from '../support/databases.js';
@@ -302,13 +301,6 @@ describe.each(testDatabaseKinds())('search on %s', (kind) => {
       await db.execute(sql`delete from variants where id = 5011`);
       expect(await filtered('ShopID IN [2]')).toEqual([101]);
       expect(await filtered('ColorGroupID = 2')).toEqual([101, 103]);
-    });
-
-    it("gives the static first view the images of the search page's first hits, in order", async () => {
-      for (const query of ['vindjakke', 'jakke', 'ull', 'xqzzy']) {
-        const page = (await search({ query, take: 24 })).hits.hits.map((h) => h._source.Image);
-        expect(await firstSearchImages(t().db, query)).toEqual(page.slice(0, 4));
-      }
     });
 
     it('is vacuumed back to index-only filtered totals after writes', async () => {

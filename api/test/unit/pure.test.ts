@@ -5,10 +5,8 @@ import { buildCategoryTree } from '../../src/routes/categories/tree.js';
 import { lastPageOf } from '../../src/routes/categories/listing.js';
 import { settingsFromSlots } from '../../src/routes/settings/index.js';
 import { DEFAULT_TENANT, tenantFromRows } from '../../src/routes/tenant/index.js';
-import { bannerPreloads, cacheControlFor, customerHint, homeScript, remotesScript, renderIndex, tenantScript } from '../../src/server/frontends.js';
+import { cacheControlFor } from '../../src/server/frontends.js';
 import { describeValidationError, validationBody } from '../../src/server/errors.js';
-import { categoryOfPath, consentGiven, firstViewHtml, withFirstView } from '../../src/server/firstView.js';
-import { searchImagePreloads, searchQueryOfUrl } from '../../src/server/searchPreload.js';
 import { needsCsrf, tokensMatch } from '../../src/server/session.js';
 
 describe('lastPageOf', () => {
@@ -35,111 +33,6 @@ describe('cacheControlFor', () => {
     ['logo-2024.svg', 'no-cache'],
   ])('%s → %s', (file, expected) => {
     expect(cacheControlFor(file)).toBe(expected);
-  });
-});
-
-describe('renderIndex', () => {
-  it('fills every placeholder and escapes the token for an attribute', () => {
-    expect(renderIndex('<meta content="__CSRF_TOKEN__">__CSRF_TOKEN__', 'abc')).toBe('<meta content="abc">abc');
-    expect(renderIndex('"__CSRF_TOKEN__"', '"><script>')).toBe('"&quot;&gt;&lt;script&gt;"');
-  });
-
-  it('puts the start-up hints at the end of <head>', () => {
-    expect(renderIndex('<head><title>x</title></head><body></body>', 't', '<script>1</script>')).toBe(
-      '<head><title>x</title><script>1</script></head><body></body>',
-    );
-  });
-});
-
-describe('start-up hints in index.html', () => {
-  it('inline documents cannot close their <script>', () => {
-    const script = remotesScript({ mf_catalog: '</script><script>alert(1)//' });
-    expect(script.match(/<\/script>/g)).toHaveLength(1);
-    expect(script).toContain('\\u003c/script>');
-    expect(tenantScript(null)).toBe('');
-    expect(homeScript({ TopBanner: null })).toMatch(/^<script>window.__SHOP_HOME__=\{"TopBanner":null\}<\/script>$/);
-  });
-
-  it('tells the shell when the session has no customer, and nothing else about it', () => {
-    expect(customerHint(null)).toBe('<meta name="shop-customer" content="none">');
-    expect(customerHint(undefined)).toBe('<meta name="shop-customer" content="none">');
-    expect(customerHint(42)).toBe('');
-  });
-
-  it('preloads the top banner, the mobile variant below the 1020 px breakpoint', () => {
-    expect(bannerPreloads(null)).toBe('');
-    expect(bannerPreloads({ Image: '/a.svg', ImageMobile: null })).toBe(
-      '<link rel="preload" as="image" href="/a.svg" media="all" fetchpriority="high">',
-    );
-    const both = bannerPreloads({ Image: '/a.svg', ImageMobile: '/m.svg' });
-    expect(both).toContain('href="/m.svg" media="(max-width: 1019px)"');
-    expect(both).toContain('href="/a.svg" media="(min-width: 1020px)"');
-  });
-});
-
-describe('static first view in index.html', () => {
-  it('shows the cookie notice until the consent cookie is set', () => {
-    expect(consentGiven(undefined)).toBe(false);
-    expect(consentGiven('a=1; cookiesAccepted=false')).toBe(false);
-    expect(consentGiven('a=1; cookiesAccepted=true')).toBe(true);
-    expect(firstViewHtml({ consentGiven: false, tenant: null })).toContain('Informasjonskapsler');
-    expect(firstViewHtml({ consentGiven: true, tenant: null })).not.toContain('Informasjonskapsler');
-  });
-
-  it('draws the top banner as the home page does, escaped, and goes inside #root', () => {
-    const html = firstViewHtml({
-      consentGiven: true,
-      tenant: { BrandName: 'Staut <b>' },
-      banner: { Image: '/a.svg', ImageMobile: '/m.svg', Title: 'Salg & mer', Text: null, Link: null },
-    });
-    expect(html).toContain('Staut &lt;b&gt;');
-    expect(html).toContain('<source media="(max-width: 1019px)" srcset="/m.svg"><img src="/a.svg" alt="" fetchpriority="high">');
-    expect(html).toContain('<strong>Salg &amp; mer</strong>');
-    expect(firstViewHtml({ consentGiven: true, tenant: null, banner: null })).not.toContain('<img');
-    expect(html).toContain('data-first-view="mf_content/HomePage"');
-    expect(withFirstView('<body><div id="root"></div></body>', '<p>x</p>')).toBe('<body><div id="root"><p>x</p></div></body>');
-  });
-
-  it('draws a category page\'s banner for paths under a main group, matched as the catalogue matches it', () => {
-    const tree = [
-      { MainGroupID: 1, Name: 'Tekstil', Banner: '/b.svg' },
-      { MainGroupID: 2, Name: 'Sko', Banner: null },
-    ] as unknown as RawCategory[];
-    expect(categoryOfPath('/kl%C3%A6r', tree)?.MainGroupID).toBe(1);
-    expect(categoryOfPath('/Klær/jakker/vinter', tree)?.MainGroupID).toBe(1);
-    expect(categoryOfPath('/sko', tree)?.MainGroupID).toBe(2);
-    expect(categoryOfPath('/search/jakke', tree)).toBeNull();
-    expect(categoryOfPath('/', tree)).toBeNull();
-    const html = firstViewHtml({ consentGiven: true, tenant: null, category: tree[0] });
-    expect(html).toContain('data-first-view="mf_catalog/CategoryPage"');
-    expect(html).toContain('<img src="/b.svg" alt="Klær" width="1200" height="300" fetchpriority="high">');
-    expect(firstViewHtml({ consentGiven: true, tenant: null, category: tree[1] })).not.toContain('<img');
-  });
-});
-
-describe('static first view of a search page', () => {
-  it('reads the search text of a plain /search/{query} address only', () => {
-    expect(searchQueryOfUrl('/search/jakke')).toBe('jakke');
-    expect(searchQueryOfUrl('/search/r%C3%B8d%20jakke')).toBe('rød jakke');
-    expect(searchQueryOfUrl('/search/r%25C3%25B8d')).toBe('rød');
-    expect(searchQueryOfUrl('/search/jakke?farge=R%C3%B8d')).toBeNull();
-    expect(searchQueryOfUrl('/search/%20')).toBeNull();
-    expect(searchQueryOfUrl('/search/a/b')).toBeNull();
-    expect(searchQueryOfUrl('/jakker')).toBeNull();
-  });
-
-  it('preloads the first two distinct hit images, the first at high priority', () => {
-    expect(searchImagePreloads(['/a.svg', '/a.svg', '/b"x.svg', '/c.svg'])).toBe(
-      '<link rel="preload" as="image" href="/a.svg" fetchpriority="high"><link rel="preload" as="image" href="/b&quot;x.svg">',
-    );
-    expect(searchImagePreloads([])).toBe('');
-  });
-
-  it('draws the first hits\' images as the grid does, naming the search page', () => {
-    const html = firstViewHtml({ consentGiven: true, tenant: null, searchImages: ['/a.svg', '/b.svg'] });
-    expect(html).toContain('data-first-view="mf_catalog/SearchPage"');
-    expect(html).toContain('<ul class="fv-grid"><li><img class="fv-hit-image" src="/a.svg" alt="" width="300" height="300"></li><li>');
-    expect(firstViewHtml({ consentGiven: true, tenant: null, searchImages: [] })).not.toContain('fv-grid');
   });
 });
 

@@ -12,6 +12,9 @@ import { withPaths, type AccountPaths } from '../paths.js';
 import { Check, ErrorMessage, Field } from '../ui/Field.js';
 import { usePostcodePlace } from '../ui/usePostcodePlace.js';
 import styles from '../ui/ui.module.css';
+import { accountLoader } from '../head/head.js';
+
+export const loader = accountLoader('account');
 
 type FlagField = 'cookie_default' | 'cookie_ga' | 'cookie_google_tag_manager' | 'cookie_meta_pixel' | 'marketing' | 'newsletter' | 'event_invite' | 'birthday_gift' | 'club';
 

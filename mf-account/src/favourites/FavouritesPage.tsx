@@ -8,6 +8,9 @@ import { $favouriteArticles, $missingFavouriteIds, loadFavouriteArticlesFx } fro
 import FavouriteToggle from './FavouriteToggle.js';
 import { texts } from '../texts.js';
 import styles from '../ui/ui.module.css';
+import { accountLoader } from '../head/head.js';
+
+export const loader = accountLoader('favourites');
 
 /** The favourites page: works without logging in (favourites live in the browser, shared by its tabs). */
 export default function FavouritesPage() {

@@ -13,6 +13,9 @@ import { withPaths, type AccountPaths } from '../paths.js';
 import { ErrorMessage } from '../ui/Field.js';
 import { TimeAgo } from '../ui/TimeAgo.js';
 import styles from '../ui/ui.module.css';
+import { accountLoader } from '../head/head.js';
+
+export const loader = accountLoader('history');
 
 function HistorySection<T>({ id, title, empty, list, render }: { id: string; title: string; empty: string; list: HistoryList<T>; render: (item: T) => ReactNode }) {
   const [items, meta, failed, pending, request] = useUnit([list.$items, list.$meta, list.$failed, list.fetchPageFx.pending, list.pageRequested]);

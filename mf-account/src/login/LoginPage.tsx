@@ -7,6 +7,9 @@ import { texts } from '../texts.js';
 import { withPaths, type AccountPaths } from '../paths.js';
 import { ErrorMessage, Field } from '../ui/Field.js';
 import styles from '../ui/ui.module.css';
+import { accountLoader } from '../head/head.js';
+
+export const loader = accountLoader('login');
 
 export interface LoginFormProps {
   /** The form is shown in (or opened from) the cart: after login the page reloads with the cart open. */

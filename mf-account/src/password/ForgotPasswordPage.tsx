@@ -8,6 +8,9 @@ import { texts } from '../texts.js';
 import { withPaths, type AccountPaths } from '../paths.js';
 import { ErrorMessage, Field } from '../ui/Field.js';
 import styles from '../ui/ui.module.css';
+import { accountLoader } from '../head/head.js';
+
+export const loader = accountLoader('forgotPassword');
 
 export default function ForgotPasswordPage({ paths }: { paths?: Partial<AccountPaths> }) {
   const p = withPaths(paths);

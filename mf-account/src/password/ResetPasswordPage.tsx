@@ -9,6 +9,9 @@ import { withPaths, type AccountPaths } from '../paths.js';
 import { ErrorMessage, Field } from '../ui/Field.js';
 import styles from '../ui/ui.module.css';
 import { MIN_PASSWORD_LENGTH } from '../register/rules.js';
+import { accountLoader } from '../head/head.js';
+
+export const loader = accountLoader('resetPassword');
 
 /** Reads ?token=…&email=… from the link in the reset e-mail. */
 export default function ResetPasswordPage({ paths }: { paths?: Partial<AccountPaths> }) {

@@ -9,6 +9,9 @@ import { Check, ErrorMessage, Field } from '../ui/Field.js';
 import { usePostcodePlace } from '../ui/usePostcodePlace.js';
 import styles from '../ui/ui.module.css';
 import { emptyRegisterForm, registerFormErrors, registerPayload, type RegisterForm } from './rules.js';
+import { accountLoader } from '../head/head.js';
+
+export const loader = accountLoader('register');
 
 export interface RegisterPageProps {
   paths?: Partial<AccountPaths>;

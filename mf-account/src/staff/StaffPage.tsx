@@ -9,6 +9,9 @@ import { QueueView } from './QueueView.js';
 import { DetailView } from './DetailView.js';
 import { staffTexts as t } from './texts.js';
 import styles from './staff.module.css';
+import { accountLoader } from '../head/head.js';
+
+export const loader = accountLoader('staff');
 
 export interface StaffPageProps {
   /** `/butikk/:reservationId`: the id, or null for a segment that is not a number (shown as not found). Absent on `/butikk`. */

@@ -10,6 +10,9 @@ import { texts } from '../texts.js';
 import { withPaths, type AccountPaths } from '../paths.js';
 import { ErrorMessage } from '../ui/Field.js';
 import styles from '../ui/ui.module.css';
+import { accountLoader } from '../head/head.js';
+
+export const loader = accountLoader('verifyEmail');
 
 /** The resend button; the outcome ("Epost sendt til {email}" for 3000 ms / "Epost ble ikke sendt") is the shell's alert. */
 export function ResendVerification() {

@@ -1,11 +1,19 @@
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { loaderHeadContext, type PageLoader } from '@shop/contracts/ssr';
 import { texts } from '../texts.js';
 import { DetailsStep } from './DetailsStep.js';
 import { PaymentStep } from '../payment/PaymentStep.js';
 import { ConfirmationStep } from '../payment/ConfirmationStep.js';
 import { STEP_PARAM, stepFromParam, type CheckoutStep } from './steps.js';
+import { checkoutHead } from './head.js';
 import styles from './Checkout.module.css';
+
+/**
+ * Head only (noindex): the cart lives in the shopper's localStorage, so the page renders its empty first state on
+ * the server and in the hydration render, and fills in after mount.
+ */
+export const loader: PageLoader = async (context) => ({ head: checkoutHead(await loaderHeadContext(context)) });
 
 const order: CheckoutStep[] = ['details', 'payment', 'confirmation'];
 

@@ -1,23 +1,27 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { getCategoryArticles, getSubcategoryArticles, inlineCategories } from '@shop/contracts/api';
+import { inlineCategories } from '@shop/contracts/api';
 import { CATEGORY_PAGE_SIZE } from '@shop/contracts/constants';
 import { pathFor, resolveGenderUrl, type CategoryPageProps } from '@shop/contracts/routes';
+import type { LoaderDataProps } from '@shop/contracts/ssr';
 import type { Category } from '@shop/contracts/types';
 import { applyFilters, hasActiveFilters, type ListingFilters } from '../filters/clientFilters.js';
 import { FilterPanel, type FilterOptions } from '../filters/FilterPanel.js';
-import { SORT_QUERIES } from '../filters/sort.js';
 import { SORT_KEYS, type SortKey } from '../filters/urlState.js';
 import { useListingState } from '../filters/useListingState.js';
 import { GenderLanding } from '../gender/GenderLanding.js';
 import { ListingBody } from '../listing/ListingBody.js';
+import type { CategoryLoaded, ListingLoaded } from '../listing/loaded.js';
 import { SkeletonGrid } from '../listing/ProductGrid.js';
-import { usePagedList, type FetchPage } from '../listing/usePagedList.js';
+import { usePagedList } from '../listing/usePagedList.js';
 import { loadCategories, loadFacetReference } from '../shared/reference.js';
 import { useLoad } from '../shared/useLoad.js';
 import { texts } from '../texts.js';
 import { findCategory, listingSource, type CategoryMatch } from './findCategory.js';
+import { categoryListingKey, categoryPageFetcher } from './listingFetch.js';
 import styles from '../listing/Listing.module.css';
+
+export { loader } from './loader.js';
 
 /** With filters on, at most this many pages are fetched per "Vis flere" while looking for matches. */
 export const MAX_AUTO_PAGES = 10;
@@ -27,16 +31,17 @@ export const MAX_AUTO_PAGES = 10;
  * group or a subcategory (a group in the path is a fixed client-side filter); on a gender landing (`gender` prop) it
  * shows that gender's articles. Props come from the shell (CategoryPageProps); without them the URL params are read.
  */
-export default function CategoryPage(props: Partial<CategoryPageProps>) {
+export default function CategoryPage(props: Partial<CategoryPageProps> & LoaderDataProps<CategoryLoaded>) {
   const params = useParams();
   const standaloneGender = !props.gender && !params.subcategoryName && params.categoryName ? resolveGenderUrl(params.categoryName) : null;
   const gender = props.gender ?? standaloneGender;
-  if (gender) return <GenderLanding gender={gender} />;
+  if (gender) return <GenderLanding gender={gender} loaded={props.loaderData} />;
   return (
     <CategoryListing
       categoryName={props.mainGroup ?? params.categoryName}
       subcategoryName={props.subcategory ?? params.subcategoryName}
       group={props.group ?? params.group}
+      loaded={props.loaderData}
     />
   );
 }
@@ -47,9 +52,9 @@ interface RouteLevels {
   group?: string;
 }
 
-function CategoryListing(route: RouteLevels) {
-  // The category tree the server wrote into the page (a first view): the banner and title render at once.
-  const [categories, reloadCategories] = useLoad(() => loadCategories(), [], inlineCategories);
+function CategoryListing({ loaded, ...route }: RouteLevels & { loaded?: CategoryLoaded }) {
+  // The category tree the page's loader gave (the server-rendered page): the banner and title render at once.
+  const [categories, reloadCategories] = useLoad(() => loadCategories(), [], () => loaded?.categories ?? inlineCategories());
   if (categories.status === 'loading') return <SkeletonGrid />;
   if (categories.status === 'failed') {
     return (
@@ -70,27 +75,16 @@ function CategoryListing(route: RouteLevels) {
       </section>
     );
   }
-  return <MatchedListing match={match} />;
+  return <MatchedListing match={match} loaded={loaded} />;
 }
 
-function MatchedListing({ match }: { match: CategoryMatch }) {
+function MatchedListing({ match, loaded }: { match: CategoryMatch; loaded?: ListingLoaded }) {
   const [{ filters, sort }, setListing] = useListingState();
-  const [reference] = useLoad(() => loadFacetReference(), []);
+  const [reference] = useLoad(() => loadFacetReference(), [], () => loaded?.reference);
   const source = listingSource(match);
-  const sortQuery = SORT_QUERIES[sort];
 
-  const fetchPage: FetchPage = useCallback(
-    async (index, signal) => {
-      const query = { page: index + 1, per_page: CATEGORY_PAGE_SIZE, ...sortQuery };
-      const page =
-        source.kind === 'subcategory'
-          ? await getSubcategoryArticles(source.id, query, { signal })
-          : await getCategoryArticles(source.id, query, { signal });
-      return { articles: page.data, total: page.meta.total };
-    },
-    [source.kind, source.id, sortQuery],
-  );
-  const paged = usePagedList(`${source.kind}:${source.id}:${sort}`, fetchPage, CATEGORY_PAGE_SIZE);
+  const fetchPage = useMemo(() => categoryPageFetcher(source, sort), [source.kind, source.id, sort]); // eslint-disable-line react-hooks/exhaustive-deps
+  const paged = usePagedList(categoryListingKey(source, sort), fetchPage, CATEGORY_PAGE_SIZE, loaded?.first);
 
   // A group in the path is fixed; the group facet then stays hidden.
   const effective: ListingFilters = source.groupId !== null ? { ...filters, groups: [source.groupId] } : filters;

@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { pathFor, type GenderRoute } from '@shop/contracts/routes';
 import { PARAM } from '../filters/urlState.js';
+import type { CategoryLoaded } from '../listing/loaded.js';
 import { SearchListing } from '../search/SearchListing.js';
 import { loadCategories } from '../shared/reference.js';
 import { useLoad } from '../shared/useLoad.js';
@@ -12,9 +13,9 @@ import styles from '../listing/Listing.module.css';
  * groups as shortcuts to their listings filtered to the gender, and every article of the gender (search API with a
  * GenderID filter), bestsellers first.
  */
-export function GenderLanding({ gender }: { gender: GenderRoute }) {
+export function GenderLanding({ gender, loaded }: { gender: GenderRoute; loaded?: CategoryLoaded }) {
   const title = texts.genderTitles[gender.url] ?? texts.genderTitles[gender.gender] ?? gender.gender;
-  const [categories] = useLoad(() => loadCategories(), []);
+  const [categories] = useLoad(() => loadCategories(), [], () => loaded?.categories);
   const nav =
     categories.status === 'ready' ? (
       <nav className={styles.nav} aria-label={texts.categoriesFor(title)}>
@@ -42,6 +43,7 @@ export function GenderLanding({ gender }: { gender: GenderRoute }) {
       countText={texts.articleCount}
       emptyText={texts.noArticles}
       label={title}
+      loaded={loaded}
     />
   );
 }

@@ -5,7 +5,8 @@ import { cartAddAnswered, cartAddRequested } from '@shop/contracts/bus';
 import { FavouriteButton } from '../favourites/FavouriteButton.js';
 import { getArticleAvailability } from '@shop/contracts/api';
 import { formatMoney } from '@shop/contracts/format';
-import type { ProductPageProps } from '@shop/contracts/routes';
+import type { ProductPageData, ProductPageProps } from '@shop/contracts/routes';
+import type { LoaderDataProps } from '@shop/contracts/ssr';
 import { loadErrorTexts } from '@shop/contracts/texts';
 import type { ArticleDetail, CartAddAnswer, Shop, VariantColor } from '@shop/contracts/types';
 import { Labels, Stars } from '../pricing/Labels.js';
@@ -32,6 +33,8 @@ import { VariantPicker } from './VariantPicker.js';
 import { VariantSlider } from './VariantSlider.js';
 import styles from './ProductPage.module.css';
 
+export { loader } from './loader.js';
+
 const blockTexts: Record<PurchaseBlock, string> = {
   notPurchasable: texts.notPurchasable,
   soldOut: texts.soldOut,
@@ -44,9 +47,9 @@ const blockTexts: Record<PurchaseBlock, string> = {
  * Exposed as `mf_catalog/ProductPage` on /product/{articleName}. The shell passes the article its guard loaded
  * (ProductPageProps); standalone, the page loads it by slug (or by id, then forwards to the slug).
  */
-export default function ProductPage(props: Partial<ProductPageProps>) {
+export default function ProductPage(props: Partial<ProductPageProps> & LoaderDataProps<ProductPageData>) {
   const params = useParams();
-  const load = useArticle(props.articleName ?? params.articleName, props.article ?? null);
+  const load = useArticle(props.articleName ?? params.articleName, props.article ?? props.loaderData?.article ?? null);
   if (load.status === 'loading') return <ProductSkeleton />;
   if (load.status === 'failed') {
     return (
@@ -56,7 +59,7 @@ export default function ProductPage(props: Partial<ProductPageProps>) {
       </div>
     );
   }
-  return <ProductView key={load.article.id} article={load.article} />;
+  return <ProductView key={load.article.id} article={load.article} shops={props.loaderData?.shops} />;
 }
 
 interface ViewProps {

@@ -1,5 +1,4 @@
-import { useCallback, type ReactNode } from 'react';
-import { searchArticles } from '@shop/contracts/api';
+import { useMemo, type ReactNode } from 'react';
 import { SEARCH_PAGE_SIZE } from '@shop/contracts/constants';
 import type { ArticleFilters, Gender } from '@shop/contracts/types';
 import { hasActiveFilters } from '../filters/clientFilters.js';
@@ -7,9 +6,11 @@ import { FilterPanel, type FilterOptions } from '../filters/FilterPanel.js';
 import { searchFilterString, toArticleFilters } from '../filters/searchFilters.js';
 import { useListingState } from '../filters/useListingState.js';
 import { ListingBody } from '../listing/ListingBody.js';
-import { usePagedList, type FetchPage } from '../listing/usePagedList.js';
+import type { ListingLoaded } from '../listing/loaded.js';
+import { usePagedList } from '../listing/usePagedList.js';
 import { loadFacetReference } from '../shared/reference.js';
 import { useLoad } from '../shared/useLoad.js';
+import { searchListingKey, searchPageFetcher } from './listingFetch.js';
 import styles from '../listing/Listing.module.css';
 
 /** Hits per "Vis flere" page of the search and the gender landings. */
@@ -31,29 +32,25 @@ interface Props {
   countText: (total: number, exact: boolean) => string;
   emptyText: string;
   label: string;
+  /** The page loader's lists and first page (the server-rendered page's first render). */
+  loaded?: ListingLoaded;
 }
 
 /**
  * A listing served by POST /articles/search: the filters in the URL go to the server as a filter string (the search
  * API's grammar), pages of SEARCH_PAGE_SIZE come back in relevance/bestseller order, "Vis flere" fetches the next one.
  */
-export function SearchListing({ query, fixed, genderOptions, title, headerExtra, beforeListing, countText, emptyText, label }: Props) {
+export function SearchListing({ query, fixed, genderOptions, title, headerExtra, beforeListing, countText, emptyText, label, loaded }: Props) {
   const [{ filters, sort }, setListing] = useListingState();
-  const [reference] = useLoad(() => loadFacetReference(), []);
+  const [reference] = useLoad(() => loadFacetReference(), [], () => loaded?.reference);
   // Brand names are mapped to ids with the brand list; without a brand filter the list need not be there yet.
   const needsBrands = (filters.brands?.length ?? 0) > 0;
   const ready = !needsBrands || reference.status !== 'loading';
   const brands = reference.status === 'ready' ? reference.value.brands : [];
   const filterString = searchFilterString(toArticleFilters(filters, brands, fixed));
 
-  const fetchPage: FetchPage = useCallback(
-    async (index, signal) => {
-      const result = await searchArticles({ query, take: SEARCH_PAGE_SIZE, page: index, filters: filterString }, { signal });
-      return { articles: result.articles, total: result.total, totalIsExact: result.totalIsExact };
-    },
-    [query, filterString],
-  );
-  const paged = usePagedList(ready ? `${query}\u0000${filterString}` : null, fetchPage, SEARCH_PAGE_SIZE);
+  const fetchPage = useMemo(() => searchPageFetcher(query, filterString), [query, filterString]);
+  const paged = usePagedList(ready ? searchListingKey(query, filterString) : null, fetchPage, SEARCH_PAGE_SIZE, loaded?.first);
 
   const options: FilterOptions =
     reference.status === 'ready'

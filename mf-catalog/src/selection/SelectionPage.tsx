@@ -1,20 +1,22 @@
 import { useParams } from 'react-router-dom';
 import { getArticleBundle } from '@shop/contracts/api';
 import { splitSelectionIds, type SelectionPageProps } from '@shop/contracts/routes';
+import type { LoaderDataProps } from '@shop/contracts/ssr';
+import type { Article } from '@shop/contracts/types';
 import { ListingBody } from '../listing/ListingBody.js';
 import { useLoad } from '../shared/useLoad.js';
 import { texts } from '../texts.js';
+import { MAX_SELECTION } from './loader.js';
 import styles from '../listing/Listing.module.css';
 
-/** The API answers at most this many ids per bundle. */
-export const MAX_SELECTION = 100;
+export { loader, MAX_SELECTION } from './loader.js';
 
 /** Exposed as `mf_catalog/SelectionPage` on /utvalg/{ids}: the articles of a selection (ids split on "+"), in order. */
-export default function SelectionPage(props: Partial<SelectionPageProps>) {
+export default function SelectionPage(props: Partial<SelectionPageProps> & LoaderDataProps<Article[]>) {
   const params = useParams();
   const ids = (props.ids ?? splitSelectionIds(params.ids ?? '')).slice(0, MAX_SELECTION);
   const key = ids.join('+');
-  const [bundle, reload] = useLoad((signal) => (ids.length === 0 ? Promise.resolve([]) : getArticleBundle(ids, { signal })), [key]);
+  const [bundle, reload] = useLoad((signal) => (ids.length === 0 ? Promise.resolve([]) : getArticleBundle(ids, { signal })), [key], () => props.loaderData);
   return (
     <section className={styles.page} aria-labelledby="selection-title">
       <div className={styles.header}>

@@ -30,14 +30,26 @@ export interface FacetReference {
   shops: Shop[];
 }
 
-/** The lists the filter panel offers; a list that fails to load is offered empty rather than blocking the page. */
-export async function loadFacetReference(): Promise<FacetReference> {
+async function facetReference(load: { [K in keyof FacetReference]: () => Promise<FacetReference[K]> }): Promise<FacetReference> {
   const settle = <T,>(p: Promise<T[]>) => p.catch(() => [] as T[]);
   const [colorGroups, genders, brands, shops] = await Promise.all([
-    settle(loadColorGroups()),
-    settle(loadGenders()),
-    settle(loadBrands()),
-    settle(loadShops()),
+    settle(load.colorGroups()),
+    settle(load.genders()),
+    settle(load.brands()),
+    settle(load.shops()),
   ]);
   return { colorGroups, genders, brands, shops };
+}
+
+/** The lists the filter panel offers; a list that fails to load is offered empty rather than blocking the page. */
+export function loadFacetReference(): Promise<FacetReference> {
+  return facetReference({ colorGroups: loadColorGroups, genders: loadGenders, brands: loadBrands, shops: loadShops });
+}
+
+/**
+ * The same lists for a page loader on the server, fetched per request: the memos above would keep the first
+ * request's lists for the life of the server process (the API's own cache decides how fresh they are).
+ */
+export function fetchFacetReference(): Promise<FacetReference> {
+  return facetReference({ colorGroups: () => getColorGroups(), genders: () => getGenders(), brands: () => getProductLines(), shops: () => getShops() });
 }

@@ -1,6 +1,9 @@
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
+import { useUnit } from 'effector-react';
 import { getBlogCategories, getBlogCategory, getBlogPosts } from '@shop/contracts/api';
+import { pageTitled } from '@shop/contracts/bus';
+import { loaderHeadContext, orMissing, type LoaderDataProps, type PageLoader } from '@shop/contracts/ssr';
 import { formatDateLong } from '@shop/contracts/format';
 import type { BlogCategory, BlogPost, PageMeta } from '@shop/contracts/types';
 import { LoadState } from '../shared/LoadState.js';
@@ -8,6 +11,7 @@ import { TimeAgo } from '../shared/TimeAgo.js';
 import { useLoad } from '../shared/useLoad.js';
 import { texts } from './texts.js';
 import { remainingCount } from './remaining.js';
+import { blogCategoryTitle, blogListHead } from './head.js';
 import styles from '../content.module.css';
 import { pathFor } from '@shop/contracts/routes';
 
@@ -17,6 +21,8 @@ export interface BlogListPageProps {
 }
 
 interface Listing {
+  /** The category on /blogg/kategori/{slug}; null on /blogg. */
+  category: BlogCategory | null;
   title: string;
   posts: BlogPost[];
   meta: PageMeta;
@@ -25,11 +31,31 @@ interface Listing {
 async function loadPage(categorySlug: string | undefined, page: number, signal?: AbortSignal): Promise<Listing> {
   if (categorySlug) {
     const result = await getBlogCategory(categorySlug, page, { signal });
-    return { title: result.category.name, posts: result.posts.data, meta: result.posts.meta };
+    return { category: result.category, title: result.category.name, posts: result.posts.data, meta: result.posts.meta };
   }
   const result = await getBlogPosts(page, { signal });
-  return { title: texts.blogTitle, posts: result.data, meta: result.meta };
+  return { category: null, title: texts.blogTitle, posts: result.data, meta: result.meta };
 }
+
+/** What the server-rendered list starts from: the first page of posts and the category links. */
+export interface BlogListLoaded {
+  listing: Listing;
+  categories: BlogCategory[];
+}
+
+/** The first page of posts (all, or one category's: a category that does not exist is the 404) and the head. */
+export const loader: PageLoader<BlogListPageProps, BlogListLoaded> = async (context) => {
+  const categorySlug = context.props.categorySlug ?? null;
+  const [headContext, listing, categories] = await Promise.all([
+    loaderHeadContext(context),
+    orMissing(loadPage(categorySlug ?? undefined, 1)),
+    getBlogCategories().catch(() => []),
+  ]);
+  return {
+    head: blogListHead(headContext, { category: listing?.category ?? null, categorySlug }),
+    data: listing ? { listing, categories } : undefined,
+  };
+};
 
 export function PostCard({ post }: { post: BlogPost }) {
   return (
@@ -47,18 +73,25 @@ export function PostCard({ post }: { post: BlogPost }) {
 }
 
 /** /blogg and /blogg/kategori/{slug}: posts newest first, "Vis flere" with the remaining count, category links. */
-export default function BlogListPage({ categorySlug: propSlug }: BlogListPageProps) {
+export default function BlogListPage({ categorySlug: propSlug, loaderData }: BlogListPageProps & LoaderDataProps<BlogListLoaded>) {
   const params = useParams();
   const categorySlug = propSlug ?? params.slug;
-  const [state, retry] = useLoad((signal) => loadPage(categorySlug, 1, signal), [categorySlug]);
+  const [state, retry] = useLoad((signal) => loadPage(categorySlug, 1, signal), [categorySlug], () => loaderData?.listing);
   const [more, setMore] = useState<Listing | null>(null);
-  const [categories, setCategories] = useState<BlogCategory[]>([]);
+  const [categories, setCategories] = useState<BlogCategory[]>(() => loaderData?.categories ?? []);
   const [loadingMore, setLoadingMore] = useState(false);
+  const titled = useUnit(pageTitled);
 
   useEffect(() => setMore(null), [categorySlug]);
   useEffect(() => {
+    if (loaderData) return;
     getBlogCategories().then(setCategories, () => setCategories([]));
-  }, []);
+  }, []); // eslint-disable-line react-hooks/exhaustive-deps
+  // A category's document title is its name, as its head says (the shell only has the slug).
+  const category = state.status === 'ready' ? state.data.category : null;
+  useEffect(() => {
+    if (category) titled({ path: pathFor('blogCategory', { slug: category.slug }), title: blogCategoryTitle(category) });
+  }, [category, titled]);
 
   if (state.status !== 'ready') return <LoadState state={state} retry={retry} />;
   const listing = more ?? state.data;

@@ -1,7 +1,7 @@
 /**
  * The blog's heads (issue 22): the list (all posts or one category) and one post, an Open Graph 'article' with
- * schema.org BlogPosting. A post's title is its own (the shell's client-side title says "Inspirasjon" for every
- * post: the lead decides whether the shell takes the head's title on client navigation).
+ * schema.org BlogPosting. A post's title is its own, and a category's its name: the pages announce the same titles
+ * (`pageTitled`) so the browser's document title agrees after client navigation.
  */
 import {
   breadcrumbListJsonLd,
@@ -36,6 +36,9 @@ export function blogPostJsonLd(post: BlogPost, context: HeadContext, path = path
   };
 }
 
+/** A blog category's page title (without the brand), for its head and the browser's document title alike. */
+export const blogCategoryTitle = (category: Pick<BlogCategory, 'name'>): string => pageTitleTexts.blogCategory(category.name);
+
 export interface BlogListHeadData {
   /** The category on /blogg/kategori/{slug}; null on /blogg. */
   category: BlogCategory | null;
@@ -55,18 +58,21 @@ export function blogListHead(context: HeadContext, { category, categorySlug = nu
   }
   const path = pathFor('blogCategory', { slug: category.slug });
   return pageHead(context, {
-    title: pageTitleTexts.blogCategory(category.name),
+    title: blogCategoryTitle(category),
     description: texts.head.blogCategory(category.name, context.brandName),
     path,
     jsonLd: [breadcrumbListJsonLd([...crumbs, { name: category.name, path }], context.origin)],
   });
 }
 
+/** A post's page title (without the brand): its own title, for its head and the browser's document title alike. */
+export const blogPostTitle = (post: Pick<BlogPost, 'title'>): string => post.title || pageTitleTexts.blog;
+
 export function blogPostHead(context: HeadContext, { post }: { post: BlogPost | null }): PageHead {
   if (!post) return pageHead(context, { title: pageTitleTexts.notFound, robots: NOINDEX_NOFOLLOW, status: 404 });
   const path = pathFor('blogPost', { slug: post.slug });
   return pageHead(context, {
-    title: post.title,
+    title: blogPostTitle(post),
     description: post.body,
     path,
     type: 'article',

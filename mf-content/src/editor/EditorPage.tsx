@@ -5,6 +5,11 @@ import type { BlogCategory, EditorSession } from '@shop/contracts/types';
 import { texts } from './texts.js';
 import styles from '../content.module.css';
 import { pathFor } from '@shop/contracts/routes';
+import { loaderHeadContext, type PageLoader } from '@shop/contracts/ssr';
+import { editorHead } from './head.js';
+
+/** Head only (noindex): the editor's session and forms are one staff member's, read in the browser. */
+export const loader: PageLoader = async (context) => ({ head: editorHead(await loaderHeadContext(context)) });
 
 type Access = { status: 'checking' } | { status: 'staff'; session: EditorSession } | { status: 'login' } | { status: 'forbidden' } | { status: 'failed' };
 

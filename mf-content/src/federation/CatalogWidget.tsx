@@ -4,7 +4,7 @@
  * first-use hooks apply as to the shell's own pieces. A widget that cannot load renders its fallback (plain links) —
  * it never blanks the page.
  */
-import { Component, lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { Component, lazy, Suspense, useSyncExternalStore, type ComponentType, type ReactNode } from 'react';
 import { loadPiece } from '@shop/contracts/bus';
 
 const CATALOG = 'mf_catalog';
@@ -39,7 +39,18 @@ class Boundary extends Component<{ fallback: ReactNode; children: ReactNode }, {
 
 export type CatalogModule = 'BestsellerList' | 'CampaignList' | 'PopularCategories' | 'ProductCard';
 
+const noSubscription = () => () => undefined;
+
+/**
+ * False on the server and in the hydration render, true after: the shell's loader (`loadPiece`) runs in the browser,
+ * so the server renders the fallback, and hydration renders the same fallback before the widget loads (throwing on
+ * the server instead makes React log a recoverable error and re-render the whole boundary).
+ */
+const useHydrated = () => useSyncExternalStore(noSubscription, () => true, () => false);
+
 export function CatalogWidget({ module, props = {}, fallback }: { module: CatalogModule; props?: Record<string, unknown>; fallback: ReactNode }) {
+  const hydrated = useHydrated();
+  if (!hydrated) return <>{fallback}</>;
   const Widget = widget(module);
   return (
     <Boundary fallback={fallback}>

@@ -1,15 +1,16 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { ApiError, getBlogPosts, getHomeLayout, getSettings } from '@shop/contracts/api';
-import { mapSettings } from '@shop/contracts/mappers';
+import { loaderHeadContext, type LoaderDataProps, type PageLoader } from '@shop/contracts/ssr';
 import { pathFor, type HomePageProps } from '@shop/contracts/routes';
-import type { Banner, RawSettings, Settings } from '@shop/contracts/types';
+import type { Banner, Settings } from '@shop/contracts/types';
 import { PostCard } from '../blog/BlogListPage.js';
 import { CatalogWidget } from '../federation/CatalogWidget.js';
 import { LoadState } from '../shared/LoadState.js';
 import { useLoad } from '../shared/useLoad.js';
 import { WhenVisible } from '../shared/WhenVisible.js';
 import SocialFeed from '../social/SocialFeed.js';
+import { homeHead } from './head.js';
 import { texts } from './texts.js';
 import styles from '../content.module.css';
 
@@ -109,40 +110,37 @@ function LatestPosts() {
   );
 }
 
-/**
- * The published layout the server wrote into index.html (window.__SHOP_HOME__, GET /home's answer) when the visit
- * started on the home page: taken once, so the first view renders its banners without a request (the top banner,
- * the LCP element, is already preloaded). Later visits of the home page fetch GET /home as before.
- */
-function takeInlineLayout(): Settings | undefined {
-  const holder = window as { __SHOP_HOME__?: RawSettings };
-  const raw = holder.__SHOP_HOME__;
-  if (!raw || typeof raw !== 'object') return undefined;
-  delete holder.__SHOP_HOME__;
+/** The layout of `/` or of a preview; without a published layout, the banner slots of GET /settings. */
+async function homeLayout(previewName: string | null, fallback: Settings | null, signal?: AbortSignal): Promise<Settings> {
+  if (previewName) return getHomeLayout(previewName, { signal });
   try {
-    return mapSettings(raw);
-  } catch {
-    return undefined;
+    return await getHomeLayout(null, { signal });
+  } catch (error) {
+    if (!(error instanceof ApiError && error.status === 404)) throw error;
+    return fallback ?? getSettings({ signal });
   }
 }
+
+/**
+ * The server renders the home page with its layout (issue 22): the top banner, the LCP element, is in the first
+ * HTML. The head is the shop's front page (a preview is not for search engines).
+ */
+export const loader: PageLoader<Partial<HomePageProps>, Settings> = async (context) => {
+  const previewName = context.props.previewName ?? null;
+  const [layout, headContext] = await Promise.all([homeLayout(previewName, null), loaderHeadContext(context)]);
+  return { data: layout, head: homeHead(headContext, { previewName, settings: layout }) };
+};
 
 /**
  * Home (`/`) and home preview (`/preview/{name}`): banner slots (top banner, three sub-banners, store search,
  * popular categories, 3×3 grid), campaigns and bestsellers (mf-catalog widgets, links when the catalogue is down),
  * inspiration, the social feed and the about section `#about`.
  */
-export default function HomePage({ previewName = null, settings: shellSettings = null, tenant }: Partial<HomePageProps>) {
+export default function HomePage({ previewName = null, settings: shellSettings = null, tenant, loaderData }: Partial<HomePageProps> & LoaderDataProps<Settings>) {
   // GET /home is never cached, so an editor's published layout shows on the next visit (GET /settings, which the
   // shell passes in, may be cached for a minute); without a published layout the shell's settings are the fallback.
-  const [state, retry] = useLoad<Settings>(async (signal) => {
-    if (previewName) return getHomeLayout(previewName, { signal });
-    try {
-      return await getHomeLayout(null, { signal });
-    } catch (error) {
-      if (!(error instanceof ApiError && error.status === 404)) throw error;
-      return shellSettings ?? getSettings({ signal });
-    }
-  }, [previewName], () => (previewName ? undefined : takeInlineLayout()));
+  // The page the server rendered starts from its loader's layout (the same markup on hydration).
+  const [state, retry] = useLoad<Settings>((signal) => homeLayout(previewName, shellSettings, signal), [previewName], () => loaderData);
   const brand = tenant?.brandName ?? 'Staut';
 
   // Until the layout is in, the page holds a viewport-high placeholder: the sections below the banners appear with

@@ -4,6 +4,7 @@ import { texts as common } from '../texts.js';
 export const texts = {
   ...common,
   homeTitle: 'Sport, friluft og barneklær',
+  homeDescription: 'Nettbutikk for sport, friluft og barneklær — klikk og hent i butikk eller få varene levert hjem.',
   previewNotice: (name: string) => `Forhåndsvisning av forsiden «${name}» – ikke publisert.`,
   storeSearchButton: 'Finn butikk',
   storeSearchLabel: 'Postnummer',

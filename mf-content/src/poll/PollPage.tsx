@@ -3,9 +3,11 @@ import { Link, useParams } from 'react-router-dom';
 import { ApiError, getActivePolls, getCurrentCustomer, getPoll, getPollAnswers, getPollScore, getQuestionScore, postPollAnswers } from '@shop/contracts/api';
 import { pathFor } from '@shop/contracts/routes';
 import { prizeDrawTexts } from '@shop/contracts/texts';
+import { loaderHeadContext, orMissing, type LoaderDataProps, type PageLoader } from '@shop/contracts/ssr';
 import type { Poll, PollAnswer, PollScore, QuestionScore } from '@shop/contracts/types';
 import { LoadState } from '../shared/LoadState.js';
 import { useLoad } from '../shared/useLoad.js';
+import { pollHead } from './head.js';
 import { texts } from './texts.js';
 import styles from '../content.module.css';
 
@@ -38,14 +40,24 @@ async function loadResults(poll: Poll): Promise<Results> {
   return { answers, score, questions };
 }
 
+/** The poll of /avstemning/{id}, else the first active one; null when there is none. */
+async function loadPoll(id: number | undefined, signal?: AbortSignal): Promise<Poll | null> {
+  if (id !== undefined && Number.isInteger(id) && id > 0) return getPoll(id, { signal });
+  return (await getActivePolls({ signal }))[0] ?? null;
+}
+
+/** The poll (null: none active) and the head; a poll id that names none is the 404. */
+export const loader: PageLoader<PollPageProps, { poll: Poll | null }> = async (context) => {
+  const id = context.props.pollId;
+  const [headContext, poll] = await Promise.all([loaderHeadContext(context), orMissing(loadPoll(id))]);
+  return { head: pollHead(headContext, { id, poll }), data: poll || id === undefined ? { poll } : undefined };
+};
+
 /** Answer a poll, then see which answers were right, the score and how everyone voted. */
-export default function PollPage({ pollId: propId }: PollPageProps) {
+export default function PollPage({ pollId: propId, loaderData }: PollPageProps & LoaderDataProps<{ poll: Poll | null }>) {
   const params = useParams();
   const id = propId ?? (params.id ? Number(params.id) : undefined);
-  const [state, retry] = useLoad<Poll | null>(async (signal) => {
-    if (id !== undefined && Number.isInteger(id) && id > 0) return getPoll(id, { signal });
-    return (await getActivePolls({ signal }))[0] ?? null;
-  }, [id]);
+  const [state, retry] = useLoad<Poll | null>((signal) => loadPoll(id, signal), [id], () => loaderData?.poll);
   const [results, setResults] = useState<Results | null>(null);
   const [chosen, setChosen] = useState<Record<number, number>>({});
   const [message, setMessage] = useState<string | null>(null);

@@ -11,11 +11,16 @@ const AHEAD = '400px';
  * is how far below the viewport loading starts (0 when the placeholder is a usable stand-in).
  */
 export function WhenVisible({ children, placeholder: standIn = null, ahead = AHEAD }: { children: ReactNode; placeholder?: ReactNode; ahead?: string }) {
-  const [visible, setVisible] = useState(() => typeof IntersectionObserver === 'undefined');
+  // Not visible on the first render, wherever it runs: the server's markup and the browser's first render agree.
+  const [visible, setVisible] = useState(false);
   const placeholder = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const element = placeholder.current;
     if (visible || !element) return undefined;
+    if (typeof IntersectionObserver === 'undefined') {
+      setVisible(true);
+      return undefined;
+    }
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((entry) => entry.isIntersecting)) {

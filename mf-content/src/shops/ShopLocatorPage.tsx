@@ -2,9 +2,11 @@ import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { getPostalCode, getShops } from '@shop/contracts/api';
 import { weekOpeningHours } from '@shop/contracts/mappers';
+import { loaderHeadContext, type LoaderDataProps, type PageLoader } from '@shop/contracts/ssr';
 import type { Shop } from '@shop/contracts/types';
 import { LoadState } from '../shared/LoadState.js';
 import { useLoad } from '../shared/useLoad.js';
+import { shopsHead } from './head.js';
 import { texts } from './texts.js';
 import { formatDistance, sortByDistance, type Point } from './distance.js';
 import { isOpenAt, weekLines } from './openingHours.js';
@@ -55,13 +57,28 @@ function ShopCard({ shop, now }: { shop: Shop & { distance: number | null }; now
   );
 }
 
+/** What the server-rendered locator starts from: the shops, and the server's clock for "Åpent nå" (ISO time). */
+export interface ShopsLoaded {
+  shops: Shop[];
+  renderedAt: string;
+}
+
+/** Every shop (a schema.org Store each in the head). */
+export const loader: PageLoader<ShopLocatorPageProps, ShopsLoaded> = async (context) => {
+  const [headContext, shops] = await Promise.all([loaderHeadContext(context), getShops()]);
+  return { head: shopsHead(headContext, { shops }), data: { shops, renderedAt: new Date().toISOString() } };
+};
+
 /** /butikker: every shop with opening hours, "Åpent nå"/"Stengt", contact, and distance from a postcode or position. */
-export default function ShopLocatorPage({ now: nowProp }: ShopLocatorPageProps) {
-  const [state, retry] = useLoad((signal) => getShops({ signal }), []);
+export default function ShopLocatorPage({ now: nowProp, loaderData }: ShopLocatorPageProps & LoaderDataProps<ShopsLoaded>) {
+  const [state, retry] = useLoad((signal) => getShops({ signal }), [], () => loaderData?.shops);
+  // The hydration render tells open from closed by the server's clock (the same markup); the browser's after mount.
+  const [renderedAt, setRenderedAt] = useState(() => (loaderData ? new Date(loaderData.renderedAt) : null));
+  useEffect(() => setRenderedAt(null), []);
   const [from, setFrom] = useState<Point | null>(null);
   const [postcode, setPostcode] = useState('');
   const [message, setMessage] = useState<string | null>(null);
-  const now = nowProp ?? new Date();
+  const now = nowProp ?? renderedAt ?? new Date();
   const [query] = useSearchParams();
 
   // The home page's store search links here with ?postnummer=NNNN.

@@ -1,34 +1,40 @@
 import { useLocation } from 'react-router-dom';
 import { ApiError, getBlogPost, getStaticPage } from '@shop/contracts/api';
 import type { StaticPageProps } from '@shop/contracts/routes';
-import type { BlogPost, StaticPageContent } from '@shop/contracts/types';
+import { loaderHeadContext, orMissing, type LoaderDataProps, type PageLoader } from '@shop/contracts/ssr';
 import { BlogPostView } from '../blog/BlogPostView.js';
 import { Html } from '../shared/Html.js';
 import { LoadState } from '../shared/LoadState.js';
 import { useLoad } from '../shared/useLoad.js';
+import { staticHead, type StaticContent } from './head.js';
 import styles from '../content.module.css';
 
-type Content = { kind: 'page'; page: StaticPageContent } | { kind: 'post'; post: BlogPost };
+/** A copy page from GET /pages/{slug}; a slug without one is an article page, the blog post of that slug. */
+async function loadContent(slug: string, signal?: AbortSignal): Promise<StaticContent> {
+  try {
+    return { kind: 'page', page: await getStaticPage(slug, { signal }) };
+  } catch (error) {
+    if (!(error instanceof ApiError && error.status === 404)) throw error;
+    return { kind: 'post', post: await getBlogPost(slug, { signal }) };
+  }
+}
+
+/** The page's copy (or article) and head; no copy at all is the 404. */
+export const loader: PageLoader<Partial<StaticPageProps>, StaticContent> = async (context) => {
+  const slug = (context.props.slug ?? new URL(context.url).pathname.split('/').filter(Boolean)[0] ?? '').toLowerCase();
+  const [headContext, content] = await Promise.all([loaderHeadContext(context), orMissing(loadContent(slug))]);
+  return { head: staticHead(headContext, { slug, content }), data: content ?? undefined };
+};
 
 /**
  * Static copy pages and article pages. The copy comes from GET /pages/{slug} (editors change it without a deploy);
  * a slug without a page is looked up as a blog post (the article pages /hvordan-kle-barna … are posts with products).
  * `embedded` (inside the shell's privacy modal, which shows its own title) drops the heading.
  */
-export default function StaticPage({ slug, embedded = false }: Partial<StaticPageProps>) {
+export default function StaticPage({ slug, embedded = false, loaderData }: Partial<StaticPageProps> & LoaderDataProps<StaticContent>) {
   const { pathname } = useLocation();
   const key = (slug ?? pathname.split('/').filter(Boolean)[0] ?? '').toLowerCase();
-  const [state, retry] = useLoad<Content>(
-    async (signal) => {
-      try {
-        return { kind: 'page', page: await getStaticPage(key, { signal }) };
-      } catch (error) {
-        if (!(error instanceof ApiError && error.status === 404)) throw error;
-        return { kind: 'post', post: await getBlogPost(key, { signal }) };
-      }
-    },
-    [key],
-  );
+  const [state, retry] = useLoad<StaticContent>((signal) => loadContent(key, signal), [key], () => loaderData);
 
   if (state.status !== 'ready') return <LoadState state={state} retry={retry} />;
   if (state.data.kind === 'post') return <BlogPostView post={state.data.post} headingLevel={embedded ? 2 : 1} />;

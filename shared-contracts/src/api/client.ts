@@ -6,8 +6,10 @@
  * first view's data comes inline with index.html, so its ~21 kB gzip stays off the path to the first render.
  */
 import type { AxiosInstance, AxiosRequestConfig, AxiosResponse, AxiosStatic } from 'axios';
-import { toApiError } from './errors.js';
+import { httpErrorTexts } from '@shop/contracts/texts';
+import { ApiError, toApiError } from './errors.js';
 import { takeFirstViewAnswer } from './firstAnswers.js';
+import { serverTransport, type ApiTransport } from './transport.js';
 
 export const DEFAULT_API_BASE_URL = '/api/v1';
 
@@ -117,7 +119,19 @@ function inlineAnswer<T>(config: AxiosRequestConfig): AxiosResponse<T> | undefin
   return { data: answer.data as T, status: answer.status, statusText: '', headers: {}, config } as AxiosResponse<T>;
 }
 
+/** A request on the server (a page loader): through the API's in-process transport, errors as the browser gets them. */
+async function sendThrough<T>(transport: ApiTransport, config: AxiosRequestConfig): Promise<AxiosResponse<T>> {
+  const method = (config.method ?? 'get').toUpperCase();
+  const response = await transport({ method, url: config.url ?? '', params: config.params, data: config.data });
+  if (response.status < 200 || response.status >= 300) {
+    throw new ApiError({ kind: 'status', message: httpErrorTexts.status(response.status), status: response.status, data: response.data, request: `${method} ${config.url ?? ''}` });
+  }
+  return { data: response.data as T, status: response.status, statusText: '', headers: {}, config } as AxiosResponse<T>;
+}
+
 async function send<T>(config: AxiosRequestConfig): Promise<AxiosResponse<T>> {
+  const transport = serverTransport();
+  if (transport) return sendThrough<T>(transport, config);
   const inline = inlineAnswer<T>(config);
   if (inline) return inline;
   try {
@@ -133,7 +147,8 @@ async function send<T>(config: AxiosRequestConfig): Promise<AxiosResponse<T>> {
  */
 export function getResponse<T>(url: string, params?: Record<string, unknown>, opts: RequestOptions = {}): Promise<AxiosResponse<T>> {
   const config: AxiosRequestConfig = { method: 'get', url, params, signal: opts.signal, timeout: opts.timeout };
-  if (opts.signal || opts.timeout) return send<T>(config);
+  // On the server each request is a different shopper's: nothing is shared between them.
+  if (opts.signal || opts.timeout || serverTransport()) return send<T>(config);
   const key = `${getApiBaseUrl()} ${url} ${stableParams(params)}`;
   const existing = inFlight.get(key);
   if (existing) return existing as Promise<AxiosResponse<T>>;

@@ -1,5 +1,5 @@
 /**
- * The first view's answers from index.html (firstAnswers.ts): the key both sides build, one answer per request, the
+ * The first view's answers from the page's PageData (firstAnswers.ts): the key both sides build, one answer per request, the
  * lifetime, writes dropping what is left — and the typed calls answered without the network (in node a request to
  * the relative /api/v1 could not succeed, so a resolved call proves the inline answer served it).
  */
@@ -8,17 +8,18 @@ import { rawArticleDetail, rawCustomer } from '../testing/fixtures.js';
 import { DEFAULT_API_BASE_URL, setApiBaseUrl } from './client.js';
 import { getArticle, getCategoryArticles, getGenders, searchArticles, searchBody } from './catalog.js';
 import { getCurrentCustomer } from './customer.js';
+import { hydrate } from 'effector';
+import { ssrDomain } from '../ssr/state.js';
 import { ANSWER_LIFETIME_MS, answerKey, takeFirstViewAnswer, type FirstViewAnswer } from './firstAnswers.js';
 
-const globals = globalThis as { window?: { __SHOP_ANSWERS__?: unknown } };
 function pageAnswers(answers: FirstViewAnswer[]) {
-  // A new array each time: the client reads a new list as a new page's.
-  globals.window = { __SHOP_ANSWERS__: [...answers] };
+  // A new array each time: the client reads a new list as a new page's (the shell hydrates once per page).
+  hydrate(ssrDomain, { values: { 'contracts/page-answers': [...answers] } });
 }
 
 beforeEach(() => setApiBaseUrl(DEFAULT_API_BASE_URL));
 afterEach(() => {
-  delete globals.window;
+  pageAnswers([]);
   vi.restoreAllMocks();
 });
 

@@ -1,14 +1,16 @@
 /**
- * The first view's API answers, written into index.html by the server (window.__SHOP_ANSWERS__, docs/adr/0009): the
- * page's first requests (a category's first page and facet lists, a product and its stock, a search's first hits,
- * the checkout's user and shipping methods) are answered from there, so axios (~21 kB gzip, imported on the first
- * request that goes to the network: client.ts) is not part of any page's first view.
+ * The first view's API answers: the answers of the requests the page's loader made on the server (issue 22), carried
+ * by the Effector store $pageAnswers (sid 'contracts/page-answers', hydrated from the page's PageData by the shell):
+ * the page's first requests are answered from there, so axios (~21 kB gzip, imported on the first request that goes
+ * to the network: client.ts) is not part of any page's first view.
  *
  * Each answer serves ONE request with the same method, path, params and body (answerKey), and only while it can
  * still be what the server would say: within ANSWER_LIFETIME_MS of the page load (the API's own answer store keeps
  * catalogue reads that long) and before the page sends its first write (a write may change what the answers say,
  * e.g. a login changes the current customer). A request without a matching answer goes to the network as before.
  */
+
+import { $pageAnswers } from '../ssr/state.js';
 
 /** How the server writes an answer: the request's key, the HTTP status and the JSON body ('' for 204). */
 export interface FirstViewAnswer {
@@ -48,7 +50,8 @@ let readFrom: unknown;
 const now = () => (typeof performance === 'undefined' ? Date.now() : performance.now());
 
 function current(): Store | undefined {
-  const raw = typeof window === 'undefined' ? undefined : (window as { __SHOP_ANSWERS__?: unknown }).__SHOP_ANSWERS__;
+  // The browser's global state: the shell hydrates it once, before the first render (never read on the server).
+  const raw: unknown = $pageAnswers.getState();
   if (raw !== readFrom) {
     // A new list (tests, or a page that set one): read it once. Answers are counted from the page load, not from here.
     readFrom = raw;

@@ -10,6 +10,7 @@ export {
 } from './client.js';
 export * from './errors.js';
 export { answerKey, takeFirstViewAnswer, ANSWER_LIFETIME_MS, type FirstViewAnswer } from './firstAnswers.js';
+export { setServerTransport, serverTransport, type ApiTransport, type TransportRequest, type TransportResponse } from './transport.js';
 export * from './catalog.js';
 export * from './customer.js';
 export * from './commerce.js';

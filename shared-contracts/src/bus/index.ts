@@ -50,6 +50,11 @@ export const alertDismissed = createEvent<string>({ name: 'shell:alert-dismissed
 export const $alerts = createStore<Alert[]>([], { name: 'shell:alerts' });
 
 // ---- navigation (implemented by the shell) ----
+/**
+ * A page learned its title from its data (a blog post's, a blog category's name): the shell's document title and
+ * breadcrumb for `path` use it, so client navigation titles the page as its server-rendered head does.
+ */
+export const pageTitled = createEvent<{ path: string; title: string }>({ name: 'any:page-titled' });
 /** The last visited screens, newest last (SPEC §3/§4: last 10, session storage, scroll position in params). */
 export const $breadcrumbs = createStore<Breadcrumb[]>([], { name: 'shell:breadcrumbs' });
 

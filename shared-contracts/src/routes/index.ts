@@ -280,6 +280,7 @@ export type {
   CategoryPageProps,
   HomePageProps,
   ProductPageProps,
+  ProductPageData,
   SearchPageProps,
   SelectionPageProps,
   StaticPageProps,

@@ -4,6 +4,7 @@
  * mapping of SPEC §2 (voksen → gender uni with url voksen, barn-junior, the catch-all's three levels, ids split on +).
  */
 import type { ArticleDetail } from '../types/catalog.js';
+import type { Shop } from '../types/shop.js';
 import type { Settings, Tenant } from '../types/settings.js';
 import type { GenderRoute } from './index.js';
 
@@ -47,6 +48,16 @@ export interface ProductPageProps {
   articleName: string;
   /** The article the shell's guard loaded to check visibility: the page need not fetch it again. */
   article: ArticleDetail;
+}
+
+/**
+ * What mf_catalog/ProductPage's loader gives the server-rendered page: the shell's guard shows the page with this
+ * article on the first render instead of loading it (server and hydration alike). Null: missing or hidden (404).
+ */
+export interface ProductPageData {
+  article: ArticleDetail | null;
+  /** Shop names for the availability rows. */
+  shops?: Shop[];
 }
 
 /** mf_catalog/SearchPage on `/search/{query}`. */

@@ -1,3 +1,5 @@
 export * from './head.js';
 export * from './pageData.js';
+export * from './loader.js';
+export * from './state.js';
 export * from '../seo/index.js';

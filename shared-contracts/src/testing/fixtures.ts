@@ -181,4 +181,33 @@ export function rawPostalCode(overrides: Partial<RawPostalCode> = {}): RawPostal
     ...overrides,
   };
 }
+
+/** One call a fake transport received. */
+export interface TransportCall {
+  method: string;
+  url: string;
+  params?: Record<string, unknown>;
+  data?: unknown;
+}
+
+/**
+ * A fake of the API's in-process transport for page-loader tests (`setServerTransport(() => fake.transport)`):
+ * routes by "METHOD /path" to a body (200) or `{ status, data }`; anything unrouted answers 404. `calls` lists
+ * what the loader asked for.
+ */
+export function fakeTransport(routes: Record<string, unknown | ((call: TransportCall) => unknown)>) {
+  const calls: TransportCall[] = [];
+  const transport = async (call: TransportCall): Promise<{ status: number; data: unknown }> => {
+    calls.push(call);
+    const route = routes[`${call.method.toUpperCase()} ${call.url}`];
+    if (route === undefined) return { status: 404, data: { message: 'Not found' } };
+    const answer = typeof route === 'function' ? (route as (call: TransportCall) => unknown)(call) : route;
+    if (answer && typeof answer === 'object' && 'status' in answer && 'data' in answer && typeof (answer as { status: unknown }).status === 'number') {
+      return answer as { status: number; data: unknown };
+    }
+    return { status: 200, data: answer };
+  };
+  return { transport, calls };
+}
+
 export * from './cartCases.js';

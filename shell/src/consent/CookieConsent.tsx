@@ -1,5 +1,7 @@
 import { useState } from 'react';
-import { acceptCookies, cookiesAccepted } from './cookieConsent.js';
+import { useUnit } from 'effector-react';
+import { hydratingServerPage } from '../start/serverPage.js';
+import { $cookiesAcceptedOnServer, acceptCookies, cookiesAccepted } from './cookieConsent.js';
 import { CookieNotice } from './CookieNotice.js';
 
 /**
@@ -7,7 +9,9 @@ import { CookieNotice } from './CookieNotice.js';
  * the first paint (the cookie is read synchronously), so showing it never shifts the page after load.
  */
 export function CookieConsent() {
-  const [accepted, setAccepted] = useState(() => cookiesAccepted());
+  const onServer = useUnit($cookiesAcceptedOnServer);
+  // On the server and when hydrating a server-rendered page: the server's reading (the same cookie); else the cookie.
+  const [accepted, setAccepted] = useState(() => (typeof document === 'undefined' || hydratingServerPage() ? onServer : cookiesAccepted()));
   if (accepted) return null;
   return (
     <CookieNotice

@@ -1,3 +1,4 @@
+import { ssrDomain } from '@shop/contracts/ssr';
 import { COOKIE_CONSENT } from '@shop/contracts/constants';
 
 /** SPEC §3/§4: consent is the cookie `cookiesAccepted=true`; anything else (absent, another value) is "not yet". */
@@ -16,6 +17,14 @@ export function consentCookie(secure: boolean): string {
   const maxAge = COOKIE_CONSENT.maxAgeDays * 24 * 60 * 60;
   return `${COOKIE_CONSENT.name}=${COOKIE_CONSENT.value}; max-age=${maxAge}; path=${COOKIE_CONSENT.path}; SameSite=Lax${secure ? '; Secure' : ''}`;
 }
+
+/**
+ * Whether the shopper accepted, as the server read it from the request's cookie header: the server renders the
+ * notice (or not) from it, and the browser's first render agrees (hydration).
+ */
+export const $cookiesAcceptedOnServer = ssrDomain.createStore(false, { sid: 'shell/cookies-accepted', name: 'shell:cookies-accepted' });
+export const cookieHeaderRead = ssrDomain.createEvent<string>('shell:cookie-header-read');
+$cookiesAcceptedOnServer.on(cookieHeaderRead, (_, header) => hasAcceptedCookies(header));
 
 export function cookiesAccepted(doc: Document = document): boolean {
   return hasAcceptedCookies(doc.cookie);

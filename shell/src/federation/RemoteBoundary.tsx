@@ -4,7 +4,7 @@ import { remoteFailed } from '@shop/contracts/bus';
 import { pieceLoading } from '../scroll/loading.js';
 import { texts } from '../texts.js';
 import { describe } from './errors.js';
-import { loadRemoteModule } from './loadRemoteModule.js';
+import { loadedRemoteModule, loadRemoteModule } from './loadRemoteModule.js';
 import styles from './RemoteBoundary.module.css';
 
 type RemoteComponent<P> = ComponentType<P>;
@@ -49,12 +49,19 @@ export function RemoteBoundary<P extends object = Record<string, never>>({
   // React.lazy remembers a rejected load for good, so every retry needs a fresh lazy component.
   const Remote = useMemo<ComponentType<P>>(
     () =>
-      lazy(async () => {
-        const loaded = await load(remote, module);
-        if (typeof loaded?.default !== 'function' && typeof loaded?.default !== 'object') {
-          throw new Error(`${remote}/${module} har ingen standardeksport`);
+      lazy(() => {
+        // Already loaded (server render, hydration): a thenable that resolves at once, which React reads in the same
+        // render instead of suspending, so the markup is the page, never the loading state in between.
+        const ready = attempt === 0 && load === defaultLoader ? loadedRemoteModule<{ default: RemoteComponent<P> }>(remote, module) : undefined;
+        if (ready && (typeof ready.default === 'function' || typeof ready.default === 'object')) {
+          return { then: (resolve: (value: { default: RemoteComponent<P> }) => void) => resolve(ready) } as Promise<{ default: RemoteComponent<P> }>;
         }
-        return loaded;
+        return load(remote, module).then((loaded) => {
+          if (typeof loaded?.default !== 'function' && typeof loaded?.default !== 'object') {
+            throw new Error(`${remote}/${module} har ingen standardeksport`);
+          }
+          return loaded;
+        });
       }),
     // `attempt` is deliberately a dependency: a new value means load again.
     [remote, module, load, attempt],

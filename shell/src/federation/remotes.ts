@@ -47,19 +47,18 @@ export function parseRemotes(doc: unknown, baseUrl: string): { remotes: RemoteEn
 const REGISTRY_TIMEOUT_MS = 5000;
 
 /**
- * The registry, read once at start-up: what the server wrote into index.html (window.__SHOP_REMOTES__, no round
+ * The registry, read once at start-up: the one the server rendered the page with (PageData's `remotes`, no round
  * trip before the first remote can load), else GET /remotes.json (dev servers; it stays the registry's public
  * address). The one place that knows where the registry comes from. Never fails: without a registry every remote
  * mount shows its fallback and the chrome still renders.
  */
-export async function readRegistry(): Promise<RemoteEntry[]> {
+export async function readRegistry(rendered?: unknown): Promise<RemoteEntry[]> {
   const report = (doc: unknown) => {
     const { remotes, problems } = parseRemotes(doc, window.location.href);
     for (const problem of problems) console.error(`[shell] remotes.json: ${problem}`);
     return remotes;
   };
-  const inline = (window as { __SHOP_REMOTES__?: unknown }).__SHOP_REMOTES__;
-  if (inline !== undefined) return report(inline);
+  if (rendered !== undefined) return report(rendered);
   try {
     const response = await fetch('/remotes.json', {
       headers: { accept: 'application/json' },
@@ -72,4 +71,13 @@ export async function readRegistry(): Promise<RemoteEntry[]> {
     console.error(`[shell] could not read /remotes.json: ${describe(error)}`);
     return [];
   }
+}
+
+/**
+ * Where a remote's SERVER entry is (issue 22): beside its browser manifest, in `server/` (each front end's server
+ * build writes dist/server/remoteEntry.js, rspack.server.mjs), e.g. /mf/mf-catalog/mf-manifest.json →
+ * /mf/mf-catalog/server/remoteEntry.js. A remote deployed alone (or moved) takes its server rendering along.
+ */
+export function serverEntryUrl(manifestUrl: string): string {
+  return new URL('server/remoteEntry.js', manifestUrl).href;
 }

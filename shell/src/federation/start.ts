@@ -20,7 +20,7 @@ import { readVisit } from './startupPolicy.js';
  * fetch, the open-cart flag, a click on the cart link — waits for `modelsReady` (routing/model.ts whenModelsReady).
  * Pieces a remote mounts from another remote load through the same loader (`pieceLoadFx` on the bus).
  */
-export async function startFederation(): Promise<void> {
+export async function startFederation(registry?: unknown): Promise<void> {
   registerPlugins([
     remoteErrorPlugin((error) => console.warn(`[shell] ${error.message}`, error.cause)),
     yieldBeforeRemoteCodePlugin(),
@@ -30,7 +30,7 @@ export async function startFederation(): Promise<void> {
   singletons.record('shell', { effector: createStore, contracts: cartAddRequested });
   window.__SHOP_DEBUG__ = singletons.snapshot();
 
-  const remotes = await readRegistry();
+  const remotes = await readRegistry(registry);
   registerRemotes(remotes.map(({ name, entry }) => ({ name, entry })));
   pieceLoadFx.use(({ remote, module }) => loadRemoteModule(remote, module));
 

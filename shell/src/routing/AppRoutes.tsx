@@ -1,10 +1,11 @@
 import { useEffect } from 'react';
 import { Navigate, Route, Routes, useLocation, useParams } from 'react-router-dom';
 import { useUnit } from 'effector-react';
-import type { HomePageProps, ProductPageProps } from '@shop/contracts/routes';
+import type { HomePageProps, ProductPageData, ProductPageProps } from '@shop/contracts/routes';
 import { RemoteBoundary } from '../federation/RemoteBoundary.js';
 import { $categories } from '../menu/model.js';
-import { $settings, $tenant, homeLayoutCameWithPage, settingsRequested } from '../tenant/model.js';
+import { $pageLoaded } from '@shop/contracts/ssr';
+import { $settings, $tenant, settingsRequested } from '../tenant/model.js';
 import { canonicalLocation } from './canonical.js';
 import { NotFound } from './NotFound.js';
 import { ProductGuard } from './ProductGuard.js';
@@ -33,18 +34,33 @@ export function AppRoutes() {
   );
 }
 
+/**
+ * The data the page's loader gave on the server, while the page shown is the one the server rendered: the page's
+ * first render (server and hydration) is made of it. Another address, or another page, gets none.
+ */
+function useLoaderData(screen: ScreenDef): unknown {
+  const loaded = useUnit($pageLoaded);
+  const { pathname, search } = useLocation();
+  if (!loaded || loaded.url !== `${pathname}${search}` || loaded.remote !== screen.remote || loaded.module !== screen.module) return undefined;
+  return loaded.data;
+}
+
 function Screen({ screen }: { screen: ScreenDef }) {
   const params = Object.fromEntries(Object.entries(useParams()).filter((entry): entry is [string, string] => Boolean(entry[1])));
-  const props = screenProps(screen, params);
-  if (screen.name === 'home' || screen.name === 'preview') return <HomeScreen screen={screen} previewName={props.previewName as string | null} />;
+  const loaderData = useLoaderData(screen);
+  const props = loaderData === undefined ? screenProps(screen, params) : { ...screenProps(screen, params), loaderData };
+  if (screen.name === 'home' || screen.name === 'preview') {
+    return <HomeScreen screen={screen} previewName={props.previewName as string | null} loaderData={loaderData} />;
+  }
   if (screen.guard === 'product') {
+    const loaded = loaderData as ProductPageData | undefined;
     return (
-      <ProductGuard>
+      <ProductGuard loaded={loaded?.article}>
         {(article) => (
-          <RemoteBoundary<ProductPageProps>
+          <RemoteBoundary<ProductPageProps & { loaderData?: ProductPageData }>
             remote={screen.remote}
             module={screen.module}
-            props={{ articleName: params.articleName ?? article.slug, article }}
+            props={{ articleName: params.articleName ?? article.slug, article, ...(loaded ? { loaderData: loaded } : {}) }}
           />
         )}
       </ProductGuard>
@@ -54,10 +70,14 @@ function Screen({ screen }: { screen: ScreenDef }) {
 }
 
 /** Home and preview get the banner slots (GET /settings, fetched on the first visit unless the layout came with the page) and the brand. */
-function HomeScreen({ screen, previewName }: { screen: ScreenDef; previewName: string | null }) {
+function HomeScreen({ screen, previewName, loaderData }: { screen: ScreenDef; previewName: string | null; loaderData: unknown }) {
   const [settings, tenant, requestSettings] = useUnit([$settings, $tenant, settingsRequested]);
+  // The server-rendered home page came with its layout; the slots are only its fallback for a missing layout.
+  const hasLayout = loaderData !== undefined;
   useEffect(() => {
-    if (!homeLayoutCameWithPage) requestSettings();
-  }, [requestSettings]);
-  return <RemoteBoundary<HomePageProps> remote={screen.remote} module={screen.module} props={{ previewName, settings, tenant }} />;
+    if (!hasLayout) requestSettings();
+  }, [requestSettings, hasLayout]);
+  return (
+    <RemoteBoundary<HomePageProps & { loaderData?: unknown }> remote={screen.remote} module={screen.module} props={{ previewName, settings, tenant, loaderData }} />
+  );
 }

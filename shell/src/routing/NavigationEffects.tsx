@@ -2,7 +2,7 @@ import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useLocation, useNavigationType } from 'react-router-dom';
 import { createEvent, sample } from 'effector';
 import { useUnit } from 'effector-react';
-import { $breadcrumbs, cartOpened } from '@shop/contracts/bus';
+import { $breadcrumbs, cartOpened, pageTitled } from '@shop/contracts/bus';
 import { OPEN_CART_QUERY_PARAM } from '@shop/contracts/constants';
 import { savedScroll } from '../breadcrumbs/breadcrumbs.js';
 import { screenRetitled, screenVisited, scrollRemembered } from '../breadcrumbs/model.js';
@@ -21,7 +21,7 @@ import { useResolution } from './useResolution.js';
 const openCartRequested = createEvent({ name: 'shell:open-cart-requested' });
 whenModelsReady(openCartRequested, cartOpened);
 
-sample({ clock: productShown, target: screenRetitled });
+sample({ clock: [productShown, pageTitled], target: screenRetitled });
 
 /**
  * What happens on every navigation, in order: the screen being left keeps its scroll position in the breadcrumbs;

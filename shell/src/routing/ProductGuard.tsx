@@ -37,12 +37,14 @@ function canGoBack(): boolean {
  * shows the page, forwards an id to the slug route (replace; the article goes along in the history state so the page
  * does not fetch it again), or leaves an invisible or unloadable article for the previous route or home.
  */
-export function ProductGuard({ children }: { children: (article: ArticleDetail) => ReactNode }) {
+export function ProductGuard({ children, loaded = null }: { children: (article: ArticleDetail) => ReactNode; loaded?: ArticleDetail | null }) {
   const { articleName } = useParams();
   const location = useLocation();
   const navigate = useNavigate();
   const [raiseAlert, announce] = useUnit([alertRaised, productShown]);
-  const handed = handedOver(location.state, articleName);
+  // The server-rendered page's article (its loader checked it): shown on the first render, on the server and in the
+  // hydration render alike. By id, the guard still forwards to the slug in the browser.
+  const handed = handedOver(location.state, articleName) ?? (loaded?.visible && loaded.slug === articleName ? loaded : null);
 
   useEffect(() => {
     if (handed) {

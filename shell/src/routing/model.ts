@@ -1,5 +1,5 @@
 import { createEffect, createEvent, createStore, sample, type Event, type EventCallable } from 'effector';
-import { EARLY_REQUESTS, userFetchRequested, type EarlyRequest } from '@shop/contracts/bus';
+import { EARLY_REQUESTS, pageTitled, userFetchRequested, type EarlyRequest } from '@shop/contracts/bus';
 
 export interface Navigation {
   pathname: string;
@@ -70,7 +70,10 @@ for (const request of Object.keys(EARLY_REQUESTS) as EarlyRequest[]) {
 
 /** The product guard learned the article's name: the page title and the breadcrumb use it. */
 export const productShown = createEvent<{ path: string; title: string }>({ name: 'shell:product-shown' });
+/** The title a page's data gives it (the product guard's article, a remote's `pageTitled`), for that path. */
 export const $productTitle = createStore<{ path: string; title: string } | null>(null, {
   name: 'shell:product-title',
   skipVoid: false,
-}).on(productShown, (_, shown) => shown);
+})
+  .on(productShown, (_, shown) => shown)
+  .on(pageTitled, (_, titled) => titled);

@@ -9,7 +9,8 @@ export { documentTitle, paramToName };
 
 /**
  * The Norwegian page title of a screen, without the brand (also the breadcrumb title). Null for home, whose
- * document title is the brand's own line. `productTitle` is the article name once the guard has loaded it.
+ * document title is the brand's own line. `productTitle` is the title the page's data gives it for this address (the
+ * article name once the guard has loaded it, a blog post's or blog category's once the page has it).
  */
 export function screenTitle(resolution: Resolution, context: { categories: readonly Category[]; productTitle?: string | null }): string | null {
   if (resolution.kind === 'notFound') return texts.notFound.title;
@@ -45,10 +46,11 @@ export function screenTitle(resolution: Resolution, context: { categories: reado
       return texts.titles.pages[screen.name];
     case 'staffReservation':
       return texts.titles.pages.staff;
+    // Named from the slug (the post's title) until the page announces its data's title (pageTitled).
     case 'blogCategory':
-      return texts.titles.blogCategory(paramToName(params.slug ?? ''));
+      return context.productTitle || texts.titles.blogCategory(paramToName(params.slug ?? ''));
     case 'blogPost':
-      return texts.titles.blog;
+      return context.productTitle || texts.titles.blog;
     case 'poll':
       return texts.titles.poll;
     case 'product':

@@ -1,0 +1,112 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { setServerTransport } from '@shop/contracts/api';
+import { fakeTransport, rawShop } from '@shop/contracts/testing';
+import { loader as blogListLoader } from './blog/BlogListPage.js';
+import { loader as blogPostLoader } from './blog/BlogPostPage.js';
+import { loader as editorLoader } from './editor/EditorPage.js';
+import { loader as homeLoader } from './home/HomePage.js';
+import { loader as pollLoader } from './poll/PollPage.js';
+import { loader as shopsLoader } from './shops/ShopLocatorPage.js';
+import { loader as staticLoader } from './static/StaticPage.js';
+
+const ORIGIN = 'https://www.staut.no';
+const rawPost = (overrides: Record<string, unknown> = {}) => ({
+  id: 4,
+  title: 'Tur på fjellet',
+  body: '<p>Ull innerst, skall ytterst.</p>',
+  slug: 'tur-pa-fjellet',
+  featured_image: null,
+  main_article: null,
+  related_articles: [],
+  categories: [{ id: 1, slug: 'friluft', name: 'Friluft', posts_count: 3 }],
+  published_at: '2026-10-01T08:00:00.000Z',
+  ...overrides,
+});
+const meta = { current_page: 1, last_page: 2, per_page: 12, total: 13 };
+
+const use = (routes: Parameters<typeof fakeTransport>[0]) => {
+  const fake = fakeTransport({ 'GET /tenant/get': { BrandName: 'Staut Mini' }, ...routes });
+  setServerTransport(() => fake.transport);
+  return fake;
+};
+afterEach(() => setServerTransport());
+
+describe('content page loaders', () => {
+  it('home: the published layout and the WebSite head with the tenant brand', async () => {
+    use({ 'GET /home': { TopBanner: { Image: '/img/top.jpg', Title: 'Høst' }, SubBanners: [], Grid3x3: [], PopularCategories: [], StoreSearch: null } });
+    const result = await homeLoader({ url: `${ORIGIN}/`, props: { previewName: null }, params: {} });
+    expect(result.data?.topBanner?.title).toBe('Høst');
+    expect(result.head?.title).toContain('Staut Mini');
+    expect(result.head?.openGraph?.image).toBe(`${ORIGIN}/img/top.jpg`);
+    expect(result.head?.jsonLd?.[0]?.['@type']).toBe('WebSite');
+  });
+
+  it('static page: the copy, else the blog post of the slug (an article page), else 404', async () => {
+    use({ 'GET /pages/om-oss': { slug: 'om-oss', title: 'Om oss', body: '<p>Vi selger klær.</p>', updated_at: '2026-01-01T00:00:00Z' } });
+    const page = await staticLoader({ url: `${ORIGIN}/om-oss`, props: { slug: 'om-oss' }, params: {} });
+    expect(page.data).toMatchObject({ kind: 'page', page: { title: 'Om oss' } });
+    expect(page.head?.description).toBe('Vi selger klær.');
+
+    use({ 'GET /blog/hvordan-kle-barna': rawPost({ slug: 'hvordan-kle-barna' }) });
+    const article = await staticLoader({ url: `${ORIGIN}/hvordan-kle-barna`, props: { slug: 'hvordan-kle-barna' }, params: {} });
+    expect(article.data?.kind).toBe('post');
+    expect(article.head?.jsonLd?.[0]?.['@type']).toBe('BlogPosting');
+
+    use({});
+    const missing = await staticLoader({ url: `${ORIGIN}/borte`, props: { slug: 'borte' }, params: {} });
+    expect(missing.head?.status).toBe(404);
+    expect(missing.data).toBeUndefined();
+  });
+
+  it('blog list: the first page and the category links; an unknown category is the 404', async () => {
+    use({ 'GET /blog/posts': { data: [rawPost()], meta }, 'GET /blog/categories': [{ id: 1, slug: 'friluft', name: 'Friluft', posts_count: 3 }] });
+    const all = await blogListLoader({ url: `${ORIGIN}/blogg`, props: {}, params: {} });
+    expect(all.data?.listing.posts.map((p) => p.title)).toEqual(['Tur på fjellet']);
+    expect(all.data?.categories.map((c) => c.slug)).toEqual(['friluft']);
+    expect(all.head?.canonical).toBe(`${ORIGIN}/blogg`);
+
+    use({ 'GET /blog/category/friluft': { category: { id: 1, slug: 'friluft', name: 'Friluft', posts_count: 3 }, posts: { data: [rawPost()], meta } } });
+    const category = await blogListLoader({ url: `${ORIGIN}/blogg/kategori/friluft`, props: { categorySlug: 'friluft' }, params: {} });
+    expect(category.data?.listing.category?.name).toBe('Friluft');
+    expect(category.head?.title).toContain('Friluft');
+
+    use({});
+    const missing = await blogListLoader({ url: `${ORIGIN}/blogg/kategori/nei`, props: { categorySlug: 'nei' }, params: {} });
+    expect(missing.head?.status).toBe(404);
+  });
+
+  it('blog post: the post titled by its own title; a missing post is the 404', async () => {
+    use({ 'GET /blog/tur-pa-fjellet': rawPost() });
+    const result = await blogPostLoader({ url: `${ORIGIN}/blogg/tur-pa-fjellet`, props: { slug: 'tur-pa-fjellet' }, params: {} });
+    expect(result.data?.title).toBe('Tur på fjellet');
+    expect(result.head?.title).toBe('Tur på fjellet – Staut Mini');
+    use({});
+    expect((await blogPostLoader({ url: `${ORIGIN}/blogg/nei`, props: { slug: 'nei' }, params: {} })).head?.status).toBe(404);
+  });
+
+  it('poll: the first active one on /avstemning (none is no 404), a missing id is the 404', async () => {
+    use({ 'GET /polls/active': [] });
+    const none = await pollLoader({ url: `${ORIGIN}/avstemning`, props: {}, params: {} });
+    expect(none.data).toEqual({ poll: null });
+    expect(none.head?.status).toBeUndefined();
+    use({});
+    const missing = await pollLoader({ url: `${ORIGIN}/avstemning/9`, props: { pollId: 9 }, params: { id: '9' } });
+    expect(missing.head?.status).toBe(404);
+    expect(missing.data).toBeUndefined();
+  });
+
+  it('shop locator: the shops, a Store each, and the server clock for the first render', async () => {
+    use({ 'GET /shops': [rawShop()] });
+    const result = await shopsLoader({ url: `${ORIGIN}/butikker`, props: {}, params: {} });
+    expect(result.data?.shops.map((s) => s.id)).toEqual([3]);
+    expect(Number.isNaN(Date.parse(result.data?.renderedAt ?? ''))).toBe(false);
+    expect(result.head?.jsonLd?.map((j) => j['@type'])).toEqual(['Store']);
+  });
+
+  it('editor: head only, never indexed', async () => {
+    use({});
+    const result = await editorLoader({ url: `${ORIGIN}/redaksjon`, props: {}, params: {} });
+    expect(result.data).toBeUndefined();
+    expect(result.head?.robots).toBe('noindex, nofollow');
+  });
+});

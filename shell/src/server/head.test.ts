@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { headTags, injectHead } from './head.js';
+
+const TEMPLATE = '<html><head><title>Staut</title><meta name="description" content="Nettbutikk"><meta name="csrf-token" content="__CSRF_TOKEN__"></head><body></body></html>';
+
+describe('page head tags', () => {
+  it('write canonical, robots, Open Graph and each JSON-LD object with < escaped', () => {
+    const tags = headTags({
+      title: 'Jakke – Staut',
+      canonical: 'https://www.staut.no/product/jakke',
+      robots: 'noindex, follow',
+      openGraph: { type: 'product', title: 'Jakke', image: 'https://www.staut.no/img/j.jpg' },
+      jsonLd: [{ '@type': 'Product', name: 'Jakke </script><script>alert(1)</script>' }],
+    });
+    expect(tags).toContain('<link rel="canonical" href="https://www.staut.no/product/jakke">');
+    expect(tags).toContain('<meta name="robots" content="noindex, follow">');
+    expect(tags).toContain('<meta property="og:type" content="product">');
+    expect(tags).toContain('<meta property="og:url" content="https://www.staut.no/product/jakke">');
+    expect(tags).toContain('<script type="application/ld+json">{"@context":"https://schema.org","@type":"Product"');
+    expect(tags).not.toContain('</script><script>');
+    expect(tags.match(/<\/script>/g)).toHaveLength(1);
+  });
+
+  it('name no canonical or og:url where the head has none (a 404, the checkout)', () => {
+    const tags = headTags({ title: 'Fant ikke siden – Staut', robots: 'noindex, nofollow', status: 404, openGraph: { type: 'website', title: 'Fant ikke siden' } });
+    expect(tags).not.toContain('canonical');
+    expect(tags).not.toContain('og:url');
+    expect(headTags(null)).toBe('');
+  });
+
+  it('replace the template\'s title and description, escaped, and fill the CSRF token', () => {
+    const html = injectHead(TEMPLATE, { title: 'Søk: <b> – Staut', description: 'Treff for "x"' }, '<meta name="x">', 'n0nce', 'tok"en');
+    expect(html).toContain('<title>Søk: &lt;b&gt; – Staut</title>');
+    expect(html).toContain('<meta name="description" content="Treff for &quot;x&quot;">');
+    expect(html).toContain('content="tok&quot;en"');
+    expect(html).toContain('<meta name="csp-nonce" content="n0nce"><meta name="x"></head>');
+  });
+});

@@ -1,0 +1,46 @@
+import type { PageHead } from '@shop/contracts/ssr';
+
+const escapeHtml = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** JSON-LD inside <script>: `<` escaped so no value can end the element. */
+const jsonLd = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+
+/** The head tags of a page's loader head (title and description replace the template's: injectHead). */
+export function headTags(head: PageHead | null): string {
+  if (!head) return '';
+  const tags: string[] = [];
+  // Only the head names a canonical address: a 404 or a shopper's own page (checkout, account) has none.
+  const canonical = head.canonical;
+  if (canonical) tags.push(`<link rel="canonical" href="${escapeHtml(canonical)}">`);
+  if (head.robots) tags.push(`<meta name="robots" content="${escapeHtml(head.robots)}">`);
+  const og = head.openGraph;
+  if (og) {
+    tags.push(`<meta property="og:type" content="${og.type}">`, `<meta property="og:title" content="${escapeHtml(og.title)}">`);
+    if (og.description) tags.push(`<meta property="og:description" content="${escapeHtml(og.description)}">`);
+    if (og.image) tags.push(`<meta property="og:image" content="${escapeHtml(og.image)}">`);
+    const ogUrl = og.url ?? canonical;
+    if (ogUrl) tags.push(`<meta property="og:url" content="${escapeHtml(ogUrl)}">`);
+  }
+  for (const object of head.jsonLd ?? []) {
+    tags.push(`<script type="application/ld+json">${jsonLd({ '@context': 'https://schema.org', ...object })}</script>`);
+  }
+  return tags.join('');
+}
+
+const TITLE = /<title>[^<]*<\/title>/;
+const DESCRIPTION = /<meta name="description" content="[^"]*"\s*\/?>/;
+const CSRF_PLACEHOLDER = /__CSRF_TOKEN__/g;
+
+/**
+ * The template's head for this response: the session's CSRF token, the page's title and description (else the
+ * template's), the CSP nonce (the checkout gives it to the payment snippet) and `extra` before </head>.
+ */
+export function injectHead(template: string, head: PageHead | null, extra: string, nonce: string, csrfToken: string): string {
+  let html = template.replace(CSRF_PLACEHOLDER, escapeHtml(csrfToken));
+  if (head?.title) html = html.replace(TITLE, `<title>${escapeHtml(head.title)}</title>`);
+  if (head?.description) html = html.replace(DESCRIPTION, `<meta name="description" content="${escapeHtml(head.description)}">`);
+  const at = html.indexOf('</head>');
+  const tags = `<meta name="csp-nonce" content="${escapeHtml(nonce)}">${extra}`;
+  return at < 0 ? html : `${html.slice(0, at)}${tags}${html.slice(at)}`;
+}

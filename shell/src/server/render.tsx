@@ -1,0 +1,194 @@
+/**
+ * The shell's server renderer (issue 22): the API process calls `renderPage` per HTML request. It resolves the
+ * route with the shell's own route table, loads the page's remote module from the remote's SERVER build (Module
+ * Federation on Node, registered from /remotes.json: remoteRegistry.ts), runs the module's `loader` with the
+ * request's in-process API transport, fills the request's Effector scope, and streams the shell's layout with the
+ * remote's page in it (React 19 renderToPipeableStream). Everything the browser needs to hydrate the same markup
+ * travels once, in the PageData element.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import fs from 'node:fs';
+import path from 'node:path';
+import { PassThrough, type Readable } from 'node:stream';
+import { renderToPipeableStream } from 'react-dom/server';
+import { StaticRouter } from 'react-router-dom';
+import { allSettled, fork, serialize } from 'effector';
+import { Provider } from 'effector-react';
+import { answerKey, setServerTransport, type ApiTransport, type FirstViewAnswer } from '@shop/contracts/api';
+import { pageDataScript, pageRendered, type PageHead, type PageLoaded, type PageLoader, type RenderedModule } from '@shop/contracts/ssr';
+import { Layout } from '../App.js';
+import { loadRemoteModule } from '../federation/loadRemoteModule.js';
+import { resolveLocation } from '../routing/screens.js';
+import { fetchCategoriesFx } from '../menu/model.js';
+import { fetchTenantFx } from '../tenant/model.js';
+import { cookieHeaderRead } from '../consent/cookieConsent.js';
+import { pageAssets, refreshRemotes, type RemoteAssets } from './remoteRegistry.js';
+import { headTags, injectHead } from './head.js';
+
+export interface RenderRequest {
+  /** Path and query of the page ("/klaer?side=2"). */
+  url: string;
+  /** The site's public origin, for canonical URLs ("https://staut.no"). */
+  publicOrigin: string;
+  /** /remotes.json's document (URLs as the browser reads them: relative ones are against the page). */
+  remotes: Record<string, string>;
+  /** The server's own origin ("http://127.0.0.1:8080"): relative registry URLs are fetched from it. */
+  serverOrigin: string;
+  /** shell/dist/index.html. */
+  template: string;
+  csrfToken: string;
+  /** The response's CSP nonce: on React's inline scripts. */
+  nonce: string;
+  /** The request's Cookie header (cookie consent). */
+  cookie: string;
+  /** The API in this process (Fastify inject), with the shopper's cookie. */
+  transport: ApiTransport;
+}
+
+export interface RenderedPage {
+  /** 200, or what the page's loader says (a missing product: 404); the API may still say 404/403 itself. */
+  status: number;
+  /** A redirect of SPEC §2 (the browser would replace the address anyway). */
+  redirect?: string;
+  /** The whole document: the head at once, the body as React renders it. */
+  body: Readable;
+}
+
+/** How long the page's remote module and its loader may take before the page renders without them. */
+const LOAD_TIMEOUT_MS = 3000;
+
+const requestTransport = new AsyncLocalStorage<ApiTransport>();
+setServerTransport(() => requestTransport.getStore());
+
+function withTimeout<T>(promise: Promise<T>, what: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what}: no answer in ${LOAD_TIMEOUT_MS} ms`)), LOAD_TIMEOUT_MS);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+interface PageModule {
+  default?: unknown;
+  loader?: PageLoader;
+}
+
+/** Runs the page module's loader; its requests' answers are recorded for the browser's first requests. */
+async function loadPage(request: RenderRequest, remote: string, module: string, props: Record<string, unknown>, params: Readonly<Record<string, string>>) {
+  const answers: FirstViewAnswer[] = [];
+  const recording: ApiTransport = async (call) => {
+    const response = await request.transport(call);
+    if (response.status >= 200 && response.status < 300) {
+      answers.push({ key: answerKey(call.method, call.url, call.params, call.data), status: response.status, data: response.data });
+    }
+    return response;
+  };
+  return requestTransport.run(recording, async () => {
+    let head: PageHead | null = null;
+    let loaded: PageLoaded | null = null;
+    let failed = false;
+    try {
+      const page = await withTimeout(loadRemoteModule<PageModule>(remote, module), `${remote}/${module}`);
+      if (typeof page.loader === 'function') {
+        const result = await withTimeout(page.loader({ url: new URL(request.url, request.publicOrigin).href, props, params }), `${remote}/${module} loader`);
+        head = result.head ?? null;
+        if (result.data !== undefined) loaded = { url: request.url, remote, module, data: result.data };
+      }
+    } catch (error) {
+      if (process.env.SHOP_SSR_DEBUG) console.warn(error);
+      // The page still renders: its RemoteBoundary shows the fallback (module) or the page loads in the browser.
+      failed = true;
+      console.warn(`[shell] server render of ${remote}/${module}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    return { head, loaded, answers, failed };
+  });
+}
+
+export async function renderPage(request: RenderRequest): Promise<RenderedPage> {
+  const location = new URL(request.url, 'http://shop.invalid');
+  const resolution = resolveLocation({ pathname: location.pathname, search: location.search, hash: '' });
+  if (resolution.kind === 'redirect') return { status: 302, redirect: resolution.to, body: emptyBody() };
+
+  await refreshRemotes(request.remotes, request.serverOrigin);
+  const scope = fork();
+  const rendered: RenderedModule[] = [];
+  let head: PageHead | null = null;
+  let status = 200;
+  const chrome = requestTransport.run(request.transport, () =>
+    Promise.all([allSettled(fetchTenantFx, { scope }), allSettled(fetchCategoriesFx, { scope }), allSettled(cookieHeaderRead, { scope, params: request.cookie ?? '' })]),
+  );
+  if (resolution.kind === 'screen') {
+    const { screen, props, params } = resolution;
+    const page = await loadPage(request, screen.remote, screen.module, props, params);
+    head = page.head;
+    if (page.head?.status) status = page.head.status;
+    if (!page.failed) rendered.push({ remote: screen.remote, module: screen.module });
+    await allSettled(pageRendered, { scope, params: { answers: page.answers, loaded: page.loaded, head: page.head } });
+  }
+  await chrome;
+
+  const assets: RemoteAssets = pageAssets(rendered);
+  const values = serialize(scope);
+  const [before, after] = splitTemplate(request.template);
+  const headHtml = headTags(head) + [...shellCss(), ...assets.css].map((href) => `<link rel="stylesheet" href="${href}">`).join('') + assets.js.map((href) => `<link rel="modulepreload" href="${href}">`).join('');
+  const prefix = injectHead(before, head, headHtml, request.nonce, request.csrfToken);
+  // After #root: React's markup is all #root holds (the browser renders from scratch when it is empty).
+  const suffix = after.replace('</div>', `</div>${pageDataScript({ values, remotes: request.remotes, modules: rendered })}`);
+
+  const body = new PassThrough();
+  body.write(prefix);
+  const app = (
+    <Provider value={scope}>
+      <StaticRouter location={request.url}>
+        <Layout />
+      </StaticRouter>
+    </Provider>
+  );
+  const stream = renderToPipeableStream(app, {
+    nonce: request.nonce,
+    onShellReady() {
+      const react = new PassThrough();
+      react.on('data', (chunk) => body.write(chunk));
+      react.on('end', () => body.end(suffix));
+      stream.pipe(react);
+    },
+    onShellError(error) {
+      console.error('[shell] server render failed', error);
+      body.end(suffix);
+    },
+    onError(error) {
+      // A piece that fails renders its boundary's fallback; the browser retries it.
+      console.warn(`[shell] server render: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    },
+  });
+  return { status, body };
+}
+
+const ROOT_ELEMENT = '<div id="root"></div>';
+
+/** The template around #root: React's markup goes inside it. */
+function splitTemplate(template: string): [string, string] {
+  const at = template.indexOf(ROOT_ELEMENT);
+  if (at < 0) throw new Error('shell/index.html has no <div id="root"></div>');
+  return [`${template.slice(0, at)}<div id="root">`, `</div>${template.slice(at + ROOT_ELEMENT.length)}`];
+}
+
+function emptyBody(): Readable {
+  const body = new PassThrough();
+  body.end();
+  return body;
+}
+
+/**
+ * The shell's own stylesheets (chrome, modals, boundary): linked in the head so the server's markup is styled
+ * before any script runs. Read from the browser build beside this server build (dist/ and dist/server/).
+ */
+let shellCssFiles: { dir: string; files: string[] } | null = null;
+function shellCss(): string[] {
+  const dir = path.join(__dirname, '..');
+  if (shellCssFiles?.dir !== dir) {
+    const files = fs.readdirSync(dir).filter((file) => file.endsWith('.css')).sort().map((file) => `/${file}`);
+    shellCssFiles = { dir, files };
+  }
+  return shellCssFiles.files;
+}
