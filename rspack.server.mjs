@@ -64,10 +64,10 @@ export default async function serverConfig(env, argv) {
   const packageDir = process.cwd();
   const mode = argv?.mode ?? process.env.NODE_ENV ?? 'production';
   const dev = mode === 'development';
-  const { name, exposes } = await federationOf(packageDir);
+  const { name, exposes, startup } = await federationOf(packageDir);
   const isShell = name === 'shell';
   // The browser config is the one place for the source rules and the CSS Modules naming: read them from it.
-  const browser = createConfig({ packageDir, name, exposes, port: 0 })(env, { ...argv, mode });
+  const browser = createConfig({ packageDir, name, exposes, startup, port: 0 })(env, { ...argv, mode });
   const swcRule = browser.module.rules.find((rule) => rule?.loader === 'builtin:swc-loader');
   if (!swcRule) throw new Error('rspack.base.mjs has no builtin:swc-loader rule to reuse');
   const cssGenerator = browser.module.generator?.['css/auto'] ?? {};

@@ -3,6 +3,7 @@ import { createConfig, REMOTES } from '../rspack.base.mjs';
 /** Name and exposed modules: the same for the browser build and the server build (rspack.server.mjs). */
 export const federation = {
   name: 'mf_cart_checkout',
+  startup: './src/startup.ts',
   exposes: {
     './model': './src/model.ts',
     './CartModal': './src/cart/CartModal.tsx',
@@ -15,6 +16,6 @@ export default createConfig({
   packageDir: import.meta.dirname,
   name: federation.name,
   port: REMOTES.mf_cart_checkout.port,
-  startup: './src/startup.ts',
+  startup: federation.startup,
   exposes: federation.exposes,
 });

@@ -3,6 +3,7 @@ import { createConfig, REMOTES } from '../rspack.base.mjs';
 /** Name and exposed modules: the same for the browser build and the server build (rspack.server.mjs). */
 export const federation = {
   name: 'mf_content',
+  startup: './src/startup.ts',
   exposes: {
     './model': './src/model.ts',
     './HomePage': './src/home/HomePage.tsx',
@@ -20,6 +21,6 @@ export default createConfig({
   packageDir: import.meta.dirname,
   name: federation.name,
   port: REMOTES.mf_content.port,
-  startup: './src/startup.ts',
+  startup: federation.startup,
   exposes: federation.exposes,
 });
