@@ -1,7 +1,6 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { hydrate } from 'effector';
-import { readPageData, ssrDomain, type PageData } from '@shop/contracts/ssr';
+import { readPageData, serverValuesApplied, type PageData } from '@shop/contracts/ssr';
 import './alerts/model.js';
 import { App } from './App.js';
 import { persistBreadcrumbs } from './breadcrumbs/model.js';
@@ -16,9 +15,10 @@ const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
 
 // What the server rendered the page with (issue 22), read once: the Effector values it filled (tenant, categories,
-// the page's loader data and API answers) go into the browser's state before anything renders.
+// the page's loader data and API answers) go into the browser's (global) state before anything renders: each store
+// the server fills takes its value by sid (@shop/contracts/ssr filledByServer).
 const pageData: PageData | null = readPageData(document);
-if (pageData) hydrate(ssrDomain, { values: pageData.values });
+if (pageData) serverValuesApplied(pageData.values);
 
 // The shell restores scroll positions itself (SPEC §2), after the page's data has arrived.
 if ('scrollRestoration' in window.history) window.history.scrollRestoration = 'manual';

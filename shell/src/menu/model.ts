@@ -1,6 +1,6 @@
 import { createEffect, createEvent, createStore, sample } from 'effector';
 import { getCategories } from '@shop/contracts/api';
-import { ssrDomain } from '@shop/contracts/ssr';
+import { filledByServer } from '@shop/contracts/ssr';
 import type { Category } from '@shop/contracts/types';
 import { $isMobile } from '../layout/viewport.js';
 import { navigated } from '../routing/model.js';
@@ -9,7 +9,7 @@ import { navigated } from '../routing/model.js';
 export const categoriesRequested = createEvent({ name: 'shell:categories-requested' });
 export const fetchCategoriesFx = createEffect<void, Category[]>(() => getCategories());
 /** Filled by the server renderer in the request's scope (sid: it crosses to the browser in the page's PageData). */
-export const $categories = ssrDomain.createStore<Category[]>([], { name: 'shell:categories', sid: 'shell/categories' }).on(
+export const $categories = filledByServer(createStore<Category[]>([], { name: 'shell:categories', sid: 'shell/categories' })).on(
   fetchCategoriesFx.doneData,
   (_, categories) => categories,
 );
