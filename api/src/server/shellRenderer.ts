@@ -17,6 +17,7 @@ export interface RenderRequest {
   csrfToken: string;
   nonce: string;
   cookie: string;
+  signedIn: boolean;
   transport: (request: { method: string; url: string; params?: Record<string, unknown>; data?: unknown }) => Promise<{ status: number; data: unknown }>;
 }
 

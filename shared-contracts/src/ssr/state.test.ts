@@ -5,7 +5,10 @@
  */
 import { allSettled, createEvent, createStore, fork, serialize } from 'effector';
 import { describe, expect, it } from 'vitest';
-import { filledByServer, serverValuesApplied } from './state.js';
+import { getCategories, inlineCategories } from '../api/catalog.js';
+import { rawCategory } from '../testing/fixtures.js';
+import { mapCategory } from '../mappers/index.js';
+import { $categoryTree, filledByServer, serverFilledState, serverValuesApplied, setServerScope } from './state.js';
 
 describe('filledByServer', () => {
   it('takes the value the server serialized under the store’s sid', async () => {
@@ -32,5 +35,36 @@ describe('filledByServer', () => {
 
   it('refuses a store without a sid (the server could not name its value)', () => {
     expect(() => filledByServer(createStore(0))).toThrow(/no sid/);
+  });
+});
+
+describe('serverFilledState and the category tree', () => {
+  const tree = [mapCategory(rawCategory())];
+
+  it('reads the request’s scope on the server and the global state elsewhere', async () => {
+    const scope = fork();
+    const fill = createEvent<typeof tree>();
+    $categoryTree.on(fill, (_, categories) => categories);
+    await allSettled(fill, { scope, params: tree });
+    setServerScope(() => scope);
+    try {
+      expect(serverFilledState($categoryTree)).toEqual(tree);
+      expect(inlineCategories()).toEqual(tree);
+      // Answered from the tree: in node a request to the relative /api/v1 could not succeed.
+      await expect(getCategories()).resolves.toEqual(tree);
+    } finally {
+      setServerScope(() => undefined);
+    }
+    expect(inlineCategories()).toBeUndefined();
+  });
+
+  it('serves the browser the tree the server rendered with', async () => {
+    const scope = fork();
+    const fill = createEvent<typeof tree>();
+    $categoryTree.on(fill, (_, categories) => categories);
+    await allSettled(fill, { scope, params: tree });
+    serverValuesApplied(JSON.parse(JSON.stringify(serialize(scope))) as Record<string, unknown>);
+    expect(inlineCategories()).toEqual(tree);
+    $categoryTree.reinit();
   });
 });

@@ -1,5 +1,6 @@
-import { createEvent, createStore, type StoreWritable } from 'effector';
+import { createEvent, createStore, type Scope, type Store, type StoreWritable } from 'effector';
 import type { FirstViewAnswer } from '../api/firstAnswers.js';
+import type { Category } from '../types/index.js';
 import type { PageHead } from './head.js';
 
 /**
@@ -20,6 +21,31 @@ export function filledByServer<T>(store: StoreWritable<T>): StoreWritable<T> {
   if (!sid) throw new Error(`filledByServer: store ${store.shortName} has no sid, so no value of the server can name it`);
   return store.on(serverValuesApplied, (state, values) => (Object.prototype.hasOwnProperty.call(values, sid) ? (values[sid] as T) : state));
 }
+
+let serverScope: () => Scope | undefined = () => undefined;
+
+/**
+ * The server's renderer says which scope is the current request's (an AsyncLocalStorage getter, as for the API
+ * transport): plain functions of the contracts that read server-filled state then read the request's values.
+ */
+export function setServerScope(getter: () => Scope | undefined): void {
+  serverScope = getter;
+}
+
+/**
+ * A server-filled store's value where no hook can read it (a useState initializer, an API function): the request's
+ * scope on the server, the global state in the browser — the same value on both sides of hydration.
+ */
+export function serverFilledState<T>(store: Store<T>): T {
+  const scope = serverScope();
+  return scope ? scope.getState(store) : store.getState();
+}
+
+/**
+ * The category tree (GET /categories, mapped), filled by the shell: the menu renders from it, and the API client
+ * answers getCategories() from it instead of a request (api/catalog.ts). Empty until known.
+ */
+export const $categoryTree = filledByServer(createStore<Category[]>([], { sid: 'contracts/categories', name: 'contracts:categories' }));
 
 /** The answers of the API requests the page's loader made on the server (the API client serves first requests from them). */
 export const $pageAnswers = filledByServer(createStore<FirstViewAnswer[]>([], { sid: 'contracts/page-answers', name: 'contracts:page-answers' }));

@@ -1,5 +1,7 @@
+import { allSettled, fork, serialize } from 'effector';
 import { describe, expect, it, vi } from 'vitest';
-import { loadWhenNeeded, startupModelsCanWait } from './deferredModels.js';
+import { serverValuesApplied } from '@shop/contracts/ssr';
+import { $noCustomerOnServer, loadWhenNeeded, sessionRead, startupModelsCanWait } from './deferredModels.js';
 
 function storage(entries: Record<string, string>): Storage {
   const map = new Map(Object.entries(entries));
@@ -15,10 +17,8 @@ function storage(entries: Record<string, string>): Storage {
   };
 }
 
-const page = (customer: 'none' | null) => ({
-  querySelector: (selector: string) =>
-    customer && selector === 'meta[name="shop-customer"]' ? ({ getAttribute: () => customer } as unknown as Element) : null,
-});
+/** What the server said of the session: 'none' = no customer, null = one (or a page it did not render). */
+const page = (customer: 'none' | null) => customer === 'none';
 
 describe('startupModelsCanWait', () => {
   it('waits on a first visit: no customer, nothing stored', () => {
@@ -35,6 +35,17 @@ describe('startupModelsCanWait', () => {
     ['the open-cart flag', page('none'), {}, '?openCart=1'],
   ])('loads at once with %s', (_, doc, stored, search) => {
     expect(startupModelsCanWait(doc, storage(stored), search)).toBe(false);
+  });
+
+  it('takes "no customer" from the page the server rendered', async () => {
+    for (const signedIn of [false, true]) {
+      $noCustomerOnServer.reinit(); // a fresh page's state
+      const scope = fork();
+      await allSettled(sessionRead, { scope, params: { signedIn } });
+      serverValuesApplied(serialize(scope));
+      expect($noCustomerOnServer.getState()).toBe(!signedIn);
+      expect(startupModelsCanWait(undefined, storage({}), '')).toBe(!signedIn);
+    }
   });
 
   it('loads at once without storage', () => {

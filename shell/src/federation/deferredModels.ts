@@ -7,10 +7,20 @@
  * A page event fired before a model is in is kept and replayed to it (routing/model.ts); what needs all of them
  * (the user fetch of the first navigation, the open-cart flag, a cart-link click) waits for `modelsReady` as before.
  */
+import { createEvent, createStore } from 'effector';
 import { OPEN_CART_QUERY_PARAM } from '@shop/contracts/constants';
+import { filledByServer } from '@shop/contracts/ssr';
 
-/** The meta tag the server writes into index.html when the session has no customer (api/src/server/frontends.ts). */
-export const NO_CUSTOMER_META = 'shop-customer';
+/** The server renderer reads the request's session (shell/src/server/render.tsx). */
+export const sessionRead = createEvent<{ signedIn: boolean }>({ name: 'shell:session-read' });
+/**
+ * Whether the server rendered the page for a session without a customer; it crosses to the browser in PageData.
+ * False when unknown (a page the server did not render): the models then load at once.
+ */
+export const $noCustomerOnServer = filledByServer(createStore(false, { sid: 'shell/no-customer', name: 'shell:no-customer' })).on(
+  sessionRead,
+  (_, { signedIn }) => !signedIn,
+);
 
 /** Remotes whose pieces need the start-up models (and the user) at once: their pages read the cart or the session. */
 export const MODEL_DEPENDENT_REMOTES: ReadonlySet<string> = new Set(['mf_cart_checkout', 'mf_account']);
@@ -37,11 +47,11 @@ function storedCount(storage: Storage, key: string): boolean {
  * means "load now".
  */
 export function startupModelsCanWait(
-  doc: Pick<Document, 'querySelector'> = document,
+  noCustomer: boolean = $noCustomerOnServer.getState(),
   storage: Storage | null = typeof localStorage === 'undefined' ? null : localStorage,
   search: string = window.location.search,
 ): boolean {
-  if (doc.querySelector(`meta[name="${NO_CUSTOMER_META}"]`)?.getAttribute('content') !== 'none') return false;
+  if (!noCustomer) return false;
   if (!storage) return false;
   if (new URLSearchParams(search).has(OPEN_CART_QUERY_PARAM)) return false;
   try {
