@@ -7,6 +7,7 @@ import { persistBreadcrumbs } from './breadcrumbs/model.js';
 import { RemoteLoadError } from './federation/errors.js';
 import { loadRemoteModule } from './federation/loadRemoteModule.js';
 import { startFederation } from './federation/start.js';
+import { firstCommit } from './start/firstCommit.js';
 import { watchViewport } from './layout/viewport.js';
 import { categoriesRequested } from './menu/model.js';
 import { tenantRequested } from './tenant/model.js';
@@ -23,7 +24,9 @@ if (pageData) serverValuesApplied(pageData.values);
 // The shell restores scroll positions itself (SPEC §2), after the page's data has arrived.
 if ('scrollRestoration' in window.history) window.history.scrollRestoration = 'manual';
 persistBreadcrumbs();
-watchViewport();
+// A server-rendered page hydrates with the layout the server guessed; the window is measured once that is done.
+if (pageData) void firstCommit.then(() => watchViewport());
+else watchViewport();
 // Start-up calls run in parallel with loading the remotes (SPEC §7); a server-rendered page brought their answers.
 if (!pageData) tenantRequested();
 categoriesRequested();
@@ -46,7 +49,7 @@ const onCaughtError = (error: unknown, info: { componentStack?: string }) => {
   else console.error(error, info.componentStack);
 };
 
-startFederation(pageData?.remotes)
+startFederation(pageData?.remotes, pageData ? firstCommit : undefined)
   .then(renderedModules, () => undefined)
   .finally(() => {
     const app = (

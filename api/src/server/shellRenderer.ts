@@ -18,6 +18,7 @@ export interface RenderRequest {
   nonce: string;
   cookie: string;
   signedIn: boolean;
+  userAgent: string;
   transport: (request: { method: string; url: string; params?: Record<string, unknown>; data?: unknown }) => Promise<{ status: number; data: unknown }>;
 }
 

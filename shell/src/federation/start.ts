@@ -47,7 +47,7 @@ async function fetchRemotes(registry: unknown): Promise<RemoteEntry[]> {
  * link — waits for `modelsReady` (routing/model.ts whenModelsReady). The models of ON_DEMAND_MODELS remotes are
  * imported with the first piece the shell mounts from them.
  */
-export async function startFederation(registry?: unknown): Promise<void> {
+export async function startFederation(registry?: unknown, modelsAfter: Promise<unknown> = Promise.resolve()): Promise<void> {
   registerPlugins([
     remoteErrorPlugin((error) => console.warn(`[shell] ${error.message}`, error.cause)),
     yieldBeforeRemoteCodePlugin(),
@@ -60,8 +60,10 @@ export async function startFederation(registry?: unknown): Promise<void> {
   const remotes = await fetchRemotes(registry);
   registerRemotes(remotes.map(({ name, entry }) => ({ name, entry })));
 
+  // A model fills the stores from the browser's storage and session: on a server-rendered page only once it has
+  // hydrated with the server's values (start/firstCommit.tsx), else the chrome's first render would not match.
   const attachModels = (names: string[]) =>
-    loadRemoteModels(names).then((results) => {
+    modelsAfter.then(() => loadRemoteModels(names)).then((results) => {
       for (const result of results) {
         if (result.probe) singletons.record(result.remote, result.probe);
         if (!result.ok) remoteFailed({ remote: result.remote, module: 'model', message: result.error ?? '' });

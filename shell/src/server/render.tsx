@@ -23,6 +23,7 @@ import { fetchCategoriesFx } from '../menu/model.js';
 import { fetchTenantFx } from '../tenant/model.js';
 import { cookieHeaderRead } from '../consent/cookieConsent.js';
 import { sessionRead } from '../federation/deferredModels.js';
+import { viewportMeasured, widthForUserAgent } from '../layout/viewport.js';
 import { pageAssets, refreshRemotes, type RemoteAssets } from './remoteRegistry.js';
 import { headTags, injectHead } from './head.js';
 
@@ -44,6 +45,8 @@ export interface RenderRequest {
   cookie: string;
   /** Whether the session has a customer (a first visit with none defers the cart and account models). */
   signedIn: boolean;
+  /** The request's User-Agent: the layout (phone or desktop) the server renders. */
+  userAgent: string;
   /** The API in this process (Fastify inject), with the shopper's cookie. */
   transport: ApiTransport;
 }
@@ -131,6 +134,7 @@ async function renderInScope(request: RenderRequest, scope: Scope): Promise<Rend
       allSettled(fetchCategoriesFx, { scope }),
       allSettled(cookieHeaderRead, { scope, params: request.cookie ?? '' }),
       allSettled(sessionRead, { scope, params: { signedIn: request.signedIn } }),
+      allSettled(viewportMeasured, { scope, params: widthForUserAgent(request.userAgent ?? '') }),
     ]),
   );
   if (resolution.kind === 'screen') {
