@@ -5,6 +5,7 @@ import { pieceLoading } from '../scroll/loading.js';
 import { texts } from '../texts.js';
 import { describe } from './errors.js';
 import { loadedRemoteModule, loadRemoteModule } from './loadRemoteModule.js';
+import { HydrationMark, useHydrationToken } from '../start/firstCommit.js';
 import styles from './RemoteBoundary.module.css';
 
 type RemoteComponent<P> = ComponentType<P>;
@@ -39,6 +40,7 @@ export function RemoteBoundary<P extends object = Record<string, never>>({
   fallback = 'retry',
 }: Props<P>) {
   const reportFailure = useUnit(remoteFailed);
+  const hydration = useHydrationToken();
   const [attempt, setAttempt] = useState(0);
   // React.lazy remembers a rejected load for good, so every retry needs a fresh lazy component.
   const Remote = useMemo<ComponentType<P>>(
@@ -70,6 +72,7 @@ export function RemoteBoundary<P extends object = Record<string, never>>({
     <ErrorBoundary key={attempt} onError={onError} fallback={fallback === 'none' ? null : <RemoteFallback onRetry={retry} />}>
       <Suspense fallback={fallback === 'none' ? <PieceLoading /> : <RemoteLoading />}>
         <Remote {...((props ?? {}) as P)} />
+        <HydrationMark token={hydration} />
       </Suspense>
     </ErrorBoundary>
   );
