@@ -1,5 +1,5 @@
 /** The end of hydration (firstCommit.tsx): the layout and every remote piece of the first render have committed. */
-import { Suspense, lazy } from 'react';
+import { Suspense, lazy, type ReactElement } from 'react';
 import { act, render } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
@@ -15,7 +15,7 @@ async function setup() {
   let release: () => void = () => undefined;
   const Piece = lazy(
     () =>
-      new Promise<{ default: () => JSX.Element }>((resolve) => {
+      new Promise<{ default: () => ReactElement }>((resolve) => {
         release = () => resolve({ default: () => <p>side</p> });
       }),
   );
