@@ -130,19 +130,28 @@ describe.each(testDatabaseKinds())('web serving and sessions on %s', (kind) => {
       expect(renderRequestOf(search.body)).toMatchObject({ url: '/search/ull?side=2', cookie });
     });
 
-    it('answers 503 while the shell\'s server build is missing, and renders again once it is there', async () => {
-      const entry = path.join(root, 'shell', 'dist', 'server', 'main.cjs');
-      const built = fs.readFileSync(entry, 'utf8');
-      fs.rmSync(entry);
+    it('answers 503 until the shell\'s server build is there, then renders with the one it loaded first', async () => {
+      const tree = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-no-render-'));
+      fs.cpSync(path.join(root, 'shell', 'dist', 'index.html'), path.join(tree, 'shell', 'dist', 'index.html'), { recursive: true });
+      const app = await buildApp({ database: t().database, rootDir: tree });
+      const open = () => app.inject({ method: 'GET', url: '/klaer', headers: { accept: 'text/html' } });
       try {
-        const res = await inject({ method: 'GET', url: '/klaer', headers: { accept: 'text/html' } });
+        const res = await open();
         expect(res.statusCode).toBe(503);
         expect(res.headers['cache-control']).toBe('no-store');
         expect(res.body).toContain('shell/dist/server mangler');
+        writeFakeShellRenderer(tree);
+        expect((await open()).statusCode).toBe(200);
+        // A shell rebuilt (or being rebuilt) while the server runs: the one loaded keeps rendering until a restart.
+        const entry = path.join(tree, 'shell', 'dist', 'server', 'main.cjs');
+        fs.writeFileSync(entry, 'exports.renderPage = () => { throw new Error("not this one"); };');
+        expect((await open()).statusCode).toBe(200);
+        fs.rmSync(entry);
+        expect((await open()).statusCode).toBe(200);
       } finally {
-        fs.writeFileSync(entry, built);
+        await app.close();
+        fs.rmSync(tree, { recursive: true, force: true });
       }
-      expect((await inject({ method: 'GET', url: '/klaer', headers: { accept: 'text/html' } })).statusCode).toBe(200);
     });
 
     it('long-caches hashed assets, revalidates the rest, compresses', async () => {
