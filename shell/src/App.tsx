@@ -7,6 +7,7 @@ import { CookieConsent } from './consent/CookieConsent.js';
 import { ModalHost } from './modals/ModalHost.js';
 import { AppRoutes } from './routing/AppRoutes.js';
 import { NavigationEffects } from './routing/NavigationEffects.js';
+import { FirstCommit } from './start/firstCommit.js';
 import styles from './chrome/Chrome.module.css';
 
 /** The main view is keyed on the path: a new screen starts fresh; a query change (filters) keeps it. */
@@ -29,6 +30,7 @@ export function Layout() {
       </main>
       <Footer />
       <ModalHost />
+      <FirstCommit />
     </>
   );
 }

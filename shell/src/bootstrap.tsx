@@ -1,13 +1,13 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { hydrate } from 'effector';
-import { readPageData, ssrDomain, type PageData } from '@shop/contracts/ssr';
+import { readPageData, serverValuesApplied, type PageData } from '@shop/contracts/ssr';
 import './alerts/model.js';
 import { App } from './App.js';
 import { persistBreadcrumbs } from './breadcrumbs/model.js';
 import { RemoteLoadError } from './federation/errors.js';
 import { loadRemoteModule } from './federation/loadRemoteModule.js';
 import { startFederation } from './federation/start.js';
+import { firstCommit } from './start/firstCommit.js';
 import { watchViewport } from './layout/viewport.js';
 import { categoriesRequested } from './menu/model.js';
 import { tenantRequested } from './tenant/model.js';
@@ -16,14 +16,17 @@ const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
 
 // What the server rendered the page with (issue 22), read once: the Effector values it filled (tenant, categories,
-// the page's loader data and API answers) go into the browser's state before anything renders.
+// the page's loader data and API answers) go into the browser's (global) state before anything renders: each store
+// the server fills takes its value by sid (@shop/contracts/ssr filledByServer).
 const pageData: PageData | null = readPageData(document);
-if (pageData) hydrate(ssrDomain, { values: pageData.values });
+if (pageData) serverValuesApplied(pageData.values);
 
 // The shell restores scroll positions itself (SPEC §2), after the page's data has arrived.
 if ('scrollRestoration' in window.history) window.history.scrollRestoration = 'manual';
 persistBreadcrumbs();
-watchViewport();
+// A server-rendered page hydrates with the layout the server guessed; the window is measured once that is done.
+if (pageData) void firstCommit.then(() => watchViewport());
+else watchViewport();
 // Start-up calls run in parallel with loading the remotes (SPEC §7); a server-rendered page brought their answers.
 if (!pageData) tenantRequested();
 categoriesRequested();
@@ -46,7 +49,7 @@ const onCaughtError = (error: unknown, info: { componentStack?: string }) => {
   else console.error(error, info.componentStack);
 };
 
-startFederation(pageData?.remotes)
+startFederation(pageData?.remotes, pageData ? firstCommit : undefined)
   .then(renderedModules, () => undefined)
   .finally(() => {
     const app = (

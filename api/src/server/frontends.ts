@@ -174,6 +174,8 @@ export async function installFrontends(app: FastifyInstance, options: FrontendOp
       csrfToken: session.csrfToken,
       nonce,
       cookie: request.headers.cookie ?? '',
+      signedIn: session.customerId !== null,
+      userAgent: request.headers['user-agent'] ?? '',
       transport: injectTransport(app, await request.session.cookie(), session.csrfToken),
     });
     if (page.redirect) return reply.header('cache-control', 'no-store').redirect(page.redirect, 302);

@@ -8,13 +8,15 @@ import path from 'node:path';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { App } from '../../src/server/app.js';
 import { sessionCookieOf } from '../support/app.js';
+import { writeFakeShellRenderer } from '../support/shellRenderer.js';
 
-/** A built-looking tree with only the shell's index.html (enough for the server to render the CSRF token). */
+/** A built-looking tree with only the shell's index.html and a stand-in renderer (enough to render the CSRF token). */
 export function makeShellTree(): string {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'accounts-'));
   const shell = path.join(root, 'shell', 'dist');
   fs.mkdirSync(shell, { recursive: true });
   fs.writeFileSync(path.join(shell, 'index.html'), '<!doctype html><html><head><meta name="csrf-token" content="__CSRF_TOKEN__"></head><body></body></html>');
+  writeFakeShellRenderer(root);
   return root;
 }
 

@@ -8,6 +8,7 @@ import { documentRoute, matchPattern } from '../../src/server/documentStatus.js'
 import { useTestApp } from '../support/app.js';
 import { testDatabaseKinds } from '../support/databases.js';
 import { HIDDEN_ARTICLE } from '../support/fixtures.js';
+import { writeFakeShellRenderer } from '../support/shellRenderer.js';
 
 const SHELL_PAGE = '<!doctype html><html lang="nb"><head><meta name="csrf-token" content="__CSRF_TOKEN__"></head><body><div id="root"></div></body></html>';
 
@@ -16,6 +17,7 @@ function makeBuiltTree(): string {
   fs.mkdirSync(path.join(root, 'shell', 'dist'), { recursive: true });
   fs.writeFileSync(path.join(root, 'shell', 'dist', 'index.html'), SHELL_PAGE);
   fs.writeFileSync(path.join(root, 'shell', 'dist', 'main.0123456789.js'), 'console.log(1);');
+  writeFakeShellRenderer(root);
   return root;
 }
 

@@ -12,6 +12,7 @@ import { buildApp } from '../../src/server/app.js';
 import { countSessions, hashSessionId } from '../../src/server/session.js';
 import { sessionCookieOf, useTestApp } from '../support/app.js';
 import { testDatabaseKinds } from '../support/databases.js';
+import { renderRequestOf, writeFakeShellRenderer } from '../support/shellRenderer.js';
 
 /** A fake build tree: shell and one remote built, the other remotes not (yet). */
 function makeBuiltTree(): string {
@@ -24,6 +25,7 @@ function makeBuiltTree(): string {
   );
   fs.writeFileSync(path.join(shell, 'main.0123456789.js'), `console.log(${JSON.stringify('x'.repeat(4000))});`);
   fs.writeFileSync(path.join(shell, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  writeFakeShellRenderer(root);
   const catalog = path.join(root, 'mf-catalog', 'dist');
   fs.mkdirSync(catalog, { recursive: true });
   fs.writeFileSync(path.join(catalog, 'mf-manifest.json'), JSON.stringify({ id: 'mf_catalog' }));
@@ -107,16 +109,49 @@ describe.each(testDatabaseKinds())('web serving and sessions on %s', (kind) => {
         // A redirect opens no session: the canonical page does.
         expect(sessionCookieOf(res.headers), url).toBeNull();
       }
-      // The home page's inline layout (window.__SHOP_HOME__) links there too, though the layout stores /tekstil.
-      const home = await inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } });
-      const inline = /window\.__SHOP_HOME__=(\{.*?\})<\/script>/.exec(home.body)?.[1];
-      expect(inline).toBeDefined();
-      expect(JSON.parse(inline!).TopBanner.Link).toBe('/klaer');
-      expect(JSON.parse(inline!).PopularCategories[0].Link).toBe('/klaer/jakker');
       // The canonical address itself is the page.
       const canonical = await inject({ method: 'GET', url: '/klaer/jakker/skalljakker', headers: { accept: 'text/html' } });
       expect(canonical.statusCode).toBe(200);
       expect(metaToken(canonical.body)).not.toBeNull();
+    });
+
+    it('hands the shell\'s renderer the page, the registry, the session and an origin of its own', async () => {
+      const { res, cookie, token } = await openShop();
+      const seen = renderRequestOf(res.body);
+      expect(seen).toMatchObject({ url: '/', remotes: JSON.parse(remotesJson), csrfToken: token, signedIn: false, cookie: '' });
+      expect(seen?.serverOrigin).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      expect(seen?.publicOrigin).toBe('http://localhost:80');
+      const nonce = /<meta name="csp-nonce" content="([^"]+)">/.exec(res.body)?.[1];
+      expect(seen?.nonce).toBe(nonce);
+      expect(String(res.headers['content-security-policy'])).toContain(`'nonce-${nonce}'`);
+      // /index.html is the home page; the query travels with the page.
+      expect(renderRequestOf((await inject({ method: 'GET', url: '/index.html', headers: { cookie, accept: 'text/html' } })).body)?.url).toBe('/');
+      const search = await inject({ method: 'GET', url: '/search/ull?side=2', headers: { cookie, accept: 'text/html' } });
+      expect(renderRequestOf(search.body)).toMatchObject({ url: '/search/ull?side=2', cookie });
+    });
+
+    it('answers 503 until the shell\'s server build is there, then renders with the one it loaded first', async () => {
+      const tree = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-no-render-'));
+      fs.cpSync(path.join(root, 'shell', 'dist', 'index.html'), path.join(tree, 'shell', 'dist', 'index.html'), { recursive: true });
+      const app = await buildApp({ database: t().database, rootDir: tree });
+      const open = () => app.inject({ method: 'GET', url: '/klaer', headers: { accept: 'text/html' } });
+      try {
+        const res = await open();
+        expect(res.statusCode).toBe(503);
+        expect(res.headers['cache-control']).toBe('no-store');
+        expect(res.body).toContain('shell/dist/server mangler');
+        writeFakeShellRenderer(tree);
+        expect((await open()).statusCode).toBe(200);
+        // A shell rebuilt (or being rebuilt) while the server runs: the one loaded keeps rendering until a restart.
+        const entry = path.join(tree, 'shell', 'dist', 'server', 'main.cjs');
+        fs.writeFileSync(entry, 'exports.renderPage = () => { throw new Error("not this one"); };');
+        expect((await open()).statusCode).toBe(200);
+        fs.rmSync(entry);
+        expect((await open()).statusCode).toBe(200);
+      } finally {
+        await app.close();
+        fs.rmSync(tree, { recursive: true, force: true });
+      }
     });
 
     it('long-caches hashed assets, revalidates the rest, compresses', async () => {

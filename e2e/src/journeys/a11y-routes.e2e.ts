@@ -3,14 +3,12 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { mapArticleDetail, categoryDisplayName } from '@shop/contracts/mappers';
-import { ARTICLE_PAGES, GENDER_ROUTES, ROUTE_PATTERNS, pathFor } from '@shop/contracts/routes';
-import type { RawArticleDetail, RawCategory } from '@shop/contracts/types';
+import { ROUTE_PATTERNS } from '@shop/contracts/routes';
 import { launchBrowser, newContext } from '../support/browser.js';
 import { chooseOption, findPurchasableArticle } from '../support/catalog.js';
 import { artifactsDir } from '../support/paths.js';
+import { ROUTE_NAMES, routeExamples } from '../support/routes.js';
 import { startShop, type ShopServer } from '../support/server.js';
-import { api } from './catalog-helpers.js';
 
 /**
  * Accessibility on every route of the shell's route table (shell/src/routing/screens.ts, names from ROUTE_PATTERNS): each static path and one
@@ -32,43 +30,6 @@ interface Found {
   targets: string[];
 }
 
-const ROUTE_NAMES = [
-  'home',
-  'preview',
-  'about',
-  'brandAbout',
-  'support',
-  'privacy',
-  'maintenance',
-  'policy',
-  ...ARTICLE_PAGES.map((page) => `articlePage ${page}`),
-  'account',
-  'login',
-  'register',
-  'forgotPassword',
-  'resetPassword',
-  'verifyEmail',
-  'history',
-  'favourites',
-  'blog',
-  'blogCategory',
-  'blogPost',
-  'poll',
-  'poll with id',
-  'shops',
-  'editor',
-  'staff',
-  'staffReservation',
-  'product',
-  'search',
-  'selection',
-  'gender',
-  'category 1 level',
-  'category 2 levels',
-  'category 3 levels',
-  'not found',
-  'checkout',
-];
 
 let shop: ShopServer;
 let browser: Browser;
@@ -78,57 +39,6 @@ const routes: Array<{ name: string; path: string }> = [];
 const serious: Found[] = [];
 const remaining: Found[] = [];
 const headings: Record<string, string> = {};
-
-async function firstOk<T>(label: string, candidates: Array<() => Promise<T | undefined>>): Promise<T> {
-  for (const candidate of candidates) {
-    const value = await candidate().catch(() => undefined);
-    if (value !== undefined) return value;
-  }
-  throw new Error(`no example found for ${label}`);
-}
-
-/** One example of every route, picked through the real API. */
-async function routeExamples(): Promise<Array<{ name: string; path: string }>> {
-  const article = await findPurchasableArticle(shop.url);
-  const detail = mapArticleDetail(await api<RawArticleDetail>(shop.url, `/articles/${article.id}`));
-  const categories = await api<RawCategory[]>(shop.url, '/categories');
-  const mainName = categoryDisplayName(categories.find((c) => c.MainGroupID === detail.category?.id)?.Name ?? article.categoryName);
-  const posts = await api<{ data: Array<{ slug: string; categories: Array<{ slug: string }> }> }>(shop.url, '/blog/posts?page=1');
-  const blogCategories = await api<Array<{ slug: string; posts_count: number }>>(shop.url, '/blog/categories');
-  const polls = await api<Array<{ id: number }>>(shop.url, '/polls/active');
-  const listed = await api<{ data: Array<{ ArticleID: number }> }>(shop.url, `/categories/${detail.category?.id ?? 1}/articles?per_page=3`);
-  const blogCategory = await firstOk('blog category', [async () => blogCategories.find((c) => c.posts_count > 0)?.slug]);
-  return [
-    { name: 'home', path: '/' },
-    { name: 'preview', path: pathFor('preview', { name: 'vinter' }) },
-    ...(['about', 'brandAbout', 'support', 'privacy', 'maintenance', 'policy'] as const).map((name) => ({ name, path: pathFor(name) })),
-    ...ARTICLE_PAGES.map((page) => ({ name: `articlePage ${page}`, path: pathFor('articlePage', { page }) })),
-    ...(['account', 'login', 'register', 'forgotPassword', 'resetPassword', 'verifyEmail', 'history', 'favourites'] as const).map((name) => ({
-      name,
-      path: pathFor(name),
-    })),
-    { name: 'blog', path: pathFor('blog') },
-    { name: 'blogCategory', path: pathFor('blogCategory', { slug: blogCategory }) },
-    { name: 'blogPost', path: pathFor('blogPost', { slug: posts.data[0]!.slug }) },
-    { name: 'poll', path: pathFor('poll') },
-    { name: 'poll with id', path: pathFor('poll', { id: polls[0]!.id }) },
-    { name: 'shops', path: pathFor('shops') },
-    { name: 'editor', path: pathFor('editor') },
-    // Signed out: the workspace's "Logg inn som ansatt" view (the signed-in queue and detail: staff-fulfilment.e2e.ts).
-    { name: 'staff', path: pathFor('staff') },
-    { name: 'staffReservation', path: pathFor('staffReservation', { reservationId: 1 }) },
-    { name: 'product', path: pathFor('product', { articleName: article.slug }) },
-    { name: 'search', path: pathFor('search', { query: 'jakke' }) },
-    { name: 'selection', path: pathFor('selection', { ids: listed.data.map((a) => a.ArticleID) }) },
-    { name: 'gender', path: pathFor('gender', { gender: GENDER_ROUTES[1]!.url }) },
-    { name: 'category 1 level', path: pathFor('category', { categoryName: mainName }) },
-    { name: 'category 2 levels', path: pathFor('category', { categoryName: mainName, subcategoryName: detail.group2 }) },
-    { name: 'category 3 levels', path: pathFor('category', { categoryName: mainName, subcategoryName: detail.group2, group: detail.group3 }) },
-    { name: 'not found', path: '/finnes/ikke/her/heller' },
-    // Last: with one line in the cart (put there on the product page in beforeAll).
-    { name: 'checkout', path: pathFor('checkout') },
-  ];
-}
 
 /** The page has settled: no loading status left in main and the network is quiet. */
 async function settle(p: Page): Promise<void> {
@@ -148,7 +58,7 @@ beforeAll(async () => {
   [shop, browser] = await Promise.all([startShop(), launchBrowser()]);
   context = await newContext(browser, shop.url);
   page = await context.newPage();
-  routes.push(...(await routeExamples()));
+  routes.push(...(await routeExamples(shop.url)));
   // One line in the cart for the checkout route.
   const article = await findPurchasableArticle(shop.url);
   await page.goto(`/product/${article.slug}`);

@@ -1,5 +1,6 @@
-import { createEffect, createStore, sample } from 'effector';
-import { persist } from 'effector-storage/local';
+import { createEffect, createEvent, createStore, sample } from 'effector';
+import { createPersist } from 'effector-storage/local';
+import { afterHydration } from '@shop/contracts/ssr';
 import { $favourites, favouriteToggled, remoteFailed } from '@shop/contracts/bus';
 import { getArticleBundle } from '@shop/contracts/api';
 import type { Article } from '@shop/contracts/types';
@@ -9,7 +10,10 @@ import { isFavouriteList, toggleFavourite } from './rules.js';
 $favourites.on(favouriteToggled, toggleFavourite);
 
 // "favourites" is one of the spec's shared-state keys (SPEC §3): kept in localStorage and synced across tabs.
-persist({ store: $favourites, key: FAVOURITES_STORAGE_KEY, sync: true, contract: isFavouriteList });
+// Read once a server-rendered page has hydrated: the server rendered no favourites, and so must hydration.
+const storageRead = createEvent({ name: 'favourites:storage-read' });
+createPersist({ pickup: storageRead })({ store: $favourites, key: FAVOURITES_STORAGE_KEY, sync: true, contract: isFavouriteList });
+afterHydration(() => storageRead());
 
 /** The favourites page's articles; shown filtered by $favourites so a removal (here or in another tab) shows at once. */
 export const loadFavouriteArticlesFx = createEffect<number[], Article[]>((ids) => (ids.length ? getArticleBundle(ids) : Promise.resolve([])));

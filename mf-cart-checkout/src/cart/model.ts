@@ -1,5 +1,6 @@
 import { combine, createEffect, createEvent, createStore, sample } from 'effector';
-import { persist } from 'effector-storage/local';
+import { createPersist } from 'effector-storage/local';
+import { afterHydration } from '@shop/contracts/ssr';
 import {
   $cartCount,
   $cartOpen,
@@ -219,6 +220,9 @@ $cartOpen
   .on(cartToggled, (open) => !open);
 $promoModalOpen.on(promoModalToggled, (open) => !open);
 
+// Read once a server-rendered page has hydrated: the server rendered the empty cart, and so must hydration.
+const storageRead = createEvent({ name: 'cart:storage-read' });
+const persist = createPersist({ pickup: storageRead });
 // Keys are the spec's shared-state keys (SPEC §3), so every tab and every build reads the same entries; the rest of
 // the cart state is kept per browser (persisted, not synced).
 persist({ store: $orders, key: CART_STORAGE_KEYS.lines, sync: true, contract: isStoredOrders });
@@ -236,3 +240,4 @@ persist({ store: $client, key: 'client', sync: true, contract: isCheckoutInput }
 persist({ store: $qliroOrders, key: 'qliroOrders', contract: isQliroOrders });
 persist({ store: $selectedShipping, key: 'selectedShipping', contract: isSelectedShipping });
 persist({ store: $cartErrors, key: 'cartErrors', contract: isCartErrors });
+afterHydration(() => storageRead());

@@ -1,5 +1,6 @@
 import { createEffect, createEvent, createStore, sample } from 'effector';
-import { persist } from 'effector-storage/local';
+import { createPersist } from 'effector-storage/local';
+import { afterHydration } from '@shop/contracts/ssr';
 import { createReservation, getShippingMethods } from '@shop/contracts/api';
 import type { AddressFeature, Customer, OrderInfo, Reservation, ShippingMethod } from '@shop/contracts/types';
 import { $user, remoteFailed } from '@shop/contracts/bus';
@@ -85,5 +86,9 @@ const isAddressList = (raw: unknown): raw is AddressFeature[] =>
   Array.isArray(raw) &&
   raw.every((a) => typeof a === 'object' && a !== null && typeof a.street === 'string' && typeof a.houseNumber === 'string' && typeof a.postcode === 'string');
 
+// Read once a server-rendered page has hydrated (the server rendered without them).
+const storageRead = createEvent({ name: 'checkout:storage-read' });
+const persist = createPersist({ pickup: storageRead });
 persist({ store: $postalCode, key: 'postalCode', contract: (raw): raw is string => typeof raw === 'string' });
 persist({ store: $knownAddresses, key: 'knownAddresses', contract: isAddressList });
+afterHydration(() => storageRead());

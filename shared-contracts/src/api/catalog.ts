@@ -41,31 +41,20 @@ import {
 import { mapPaginated } from '@shop/contracts/mappers';
 import { mapSearchIdsResponse, mapSearchResponse } from '@shop/contracts/mappers';
 import { CATEGORY_DEFAULT_QUERY, SEARCH_TAKE } from '@shop/contracts/constants';
+import { $categoryTree, serverFilledState } from '../ssr/state.js';
 import { get, post, seg, type RequestOptions } from './client.js';
 
-/** GET /categories */
-let inline: { raw: unknown; categories: Category[] | undefined } | undefined;
-
 /**
- * GET /categories' answer as the server wrote it into index.html (window.__SHOP_CATEGORIES__, docs/adr/0004), mapped
- * once; undefined when the page has none (dev servers, tests). The menu and the catalogue's first render use it
- * instead of a request.
+ * The category tree the server rendered the page with ($categoryTree, filled by the shell and carried in the page's
+ * PageData), or the one fetched since; undefined while none is known. The menu and the catalogue's first render use
+ * it instead of a request, on the server (the request's scope) and in the browser alike.
  */
 export function inlineCategories(): Category[] | undefined {
-  const raw = typeof window === 'undefined' ? undefined : (window as { __SHOP_CATEGORIES__?: unknown }).__SHOP_CATEGORIES__;
-  if (!inline || inline.raw !== raw) {
-    let categories: Category[] | undefined;
-    try {
-      categories = Array.isArray(raw) ? (raw as RawCategory[]).map(mapCategory) : undefined;
-    } catch {
-      categories = undefined;
-    }
-    inline = { raw, categories };
-  }
-  return inline.categories;
+  const categories = serverFilledState($categoryTree);
+  return categories.length > 0 ? categories : undefined;
 }
 
-/** GET /categories — answered from index.html's copy when the page has one (fetched with the page, see above). */
+/** GET /categories — answered from the known tree when there is one (see above). */
 export async function getCategories(opts?: RequestOptions): Promise<Category[]> {
   const categories = inlineCategories();
   if (categories) return categories;

@@ -8,13 +8,12 @@ import { rawArticleDetail, rawCustomer } from '../testing/fixtures.js';
 import { DEFAULT_API_BASE_URL, setApiBaseUrl } from './client.js';
 import { getArticle, getCategoryArticles, getGenders, searchArticles, searchBody } from './catalog.js';
 import { getCurrentCustomer } from './customer.js';
-import { hydrate } from 'effector';
-import { ssrDomain } from '../ssr/state.js';
+import { serverValuesApplied } from '../ssr/state.js';
 import { ANSWER_LIFETIME_MS, answerKey, takeFirstViewAnswer, type FirstViewAnswer } from './firstAnswers.js';
 
 function pageAnswers(answers: FirstViewAnswer[]) {
   // A new array each time: the client reads a new list as a new page's (the shell hydrates once per page).
-  hydrate(ssrDomain, { values: { 'contracts/page-answers': [...answers] } });
+  serverValuesApplied({ 'contracts/page-answers': [...answers] });
 }
 
 beforeEach(() => setApiBaseUrl(DEFAULT_API_BASE_URL));

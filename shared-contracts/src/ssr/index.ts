@@ -3,3 +3,4 @@ export * from './pageData.js';
 export * from './loader.js';
 export * from './state.js';
 export * from '../seo/index.js';
+export * from './hydration.js';

@@ -1,4 +1,5 @@
-import { ssrDomain } from '@shop/contracts/ssr';
+import { createEvent, createStore } from 'effector';
+import { filledByServer } from '@shop/contracts/ssr';
 import { COOKIE_CONSENT } from '@shop/contracts/constants';
 
 /** SPEC §3/§4: consent is the cookie `cookiesAccepted=true`; anything else (absent, another value) is "not yet". */
@@ -22,8 +23,8 @@ export function consentCookie(secure: boolean): string {
  * Whether the shopper accepted, as the server read it from the request's cookie header: the server renders the
  * notice (or not) from it, and the browser's first render agrees (hydration).
  */
-export const $cookiesAcceptedOnServer = ssrDomain.createStore(false, { sid: 'shell/cookies-accepted', name: 'shell:cookies-accepted' });
-export const cookieHeaderRead = ssrDomain.createEvent<string>('shell:cookie-header-read');
+export const $cookiesAcceptedOnServer = filledByServer(createStore(false, { sid: 'shell/cookies-accepted', name: 'shell:cookies-accepted' }));
+export const cookieHeaderRead = createEvent<string>({ name: 'shell:cookie-header-read' });
 $cookiesAcceptedOnServer.on(cookieHeaderRead, (_, header) => hasAcceptedCookies(header));
 
 export function cookiesAccepted(doc: Document = document): boolean {

@@ -5,6 +5,7 @@ import { pieceLoading } from '../scroll/loading.js';
 import { texts } from '../texts.js';
 import { describe } from './errors.js';
 import { loadedRemoteModule, loadRemoteModule } from './loadRemoteModule.js';
+import { HydrationMark, useHydrationToken } from '../start/firstCommit.js';
 import styles from './RemoteBoundary.module.css';
 
 type RemoteComponent<P> = ComponentType<P>;
@@ -45,6 +46,7 @@ export function RemoteBoundary<P extends object = Record<string, never>>({
   onShown,
 }: Props<P>) {
   const reportFailure = useUnit(remoteFailed);
+  const hydration = useHydrationToken();
   const [attempt, setAttempt] = useState(0);
   // React.lazy remembers a rejected load for good, so every retry needs a fresh lazy component.
   const Remote = useMemo<ComponentType<P>>(
@@ -77,6 +79,7 @@ export function RemoteBoundary<P extends object = Record<string, never>>({
       <Suspense fallback={fallback === 'none' ? <PieceLoading /> : <RemoteLoading />}>
         <Remote {...((props ?? {}) as P)} />
         {onShown && <Shown onShown={onShown} />}
+        <HydrationMark token={hydration} />
       </Suspense>
     </ErrorBoundary>
   );

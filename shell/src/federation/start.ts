@@ -20,7 +20,7 @@ import { readVisit } from './startupPolicy.js';
  * fetch, the open-cart flag, a click on the cart link — waits for `modelsReady` (routing/model.ts whenModelsReady).
  * Pieces a remote mounts from another remote load through the same loader (`pieceLoadFx` on the bus).
  */
-export async function startFederation(registry?: unknown): Promise<void> {
+export async function startFederation(registry?: unknown, modelsAfter: Promise<unknown> = Promise.resolve()): Promise<void> {
   registerPlugins([
     remoteErrorPlugin((error) => console.warn(`[shell] ${error.message}`, error.cause)),
     yieldBeforeRemoteCodePlugin(),
@@ -37,8 +37,10 @@ export async function startFederation(registry?: unknown): Promise<void> {
   const scheduler = createModelScheduler({
     remotes: remotes.map((remote) => remote.name),
     visit: (keys) => readVisit(keys),
+    // A model fills the stores from the browser's storage and session: on a server-rendered page only once it has
+    // hydrated with the server's values (start/firstCommit.tsx), else the chrome's first render would not match.
     load: (remote, startup) =>
-      loadRemoteModels([remote]).then(([result]) => {
+      modelsAfter.then(() => loadRemoteModels([remote])).then(([result]) => {
         if (result.probe) singletons.record(result.remote, result.probe);
         if (!result.ok) remoteFailed({ remote, module: 'model', message: result.error ?? '' });
         window.__SHOP_DEBUG__ = singletons.snapshot();

@@ -8,6 +8,8 @@
  * is kept and replayed to it (routing/model.ts); what needs all of them (the first navigation's user fetch, the
  * open-cart flag, a cart-link click) waits for `modelsReady`.
  */
+import { createEvent, createStore } from 'effector';
+import { filledByServer } from '@shop/contracts/ssr';
 import { OPEN_CART_QUERY_PARAM } from '@shop/contracts/constants';
 import type { RemoteStartup } from '@shop/contracts/types';
 
@@ -85,18 +87,26 @@ export function storedState(storage: Pick<Storage, 'getItem'> | null, keys: Iter
   return stored;
 }
 
-/** The meta tag the server writes into index.html when the session has no customer (api/src/server/frontends.ts). */
-export const NO_CUSTOMER_META = 'shop-customer';
+/** The server renderer reads the request's session (shell/src/server/render.tsx). */
+export const sessionRead = createEvent<{ signedIn: boolean }>({ name: 'shell:session-read' });
+/**
+ * Whether the server rendered the page for a session without a customer; it crosses to the browser in PageData.
+ * False when unknown (a page the server did not render): the models then load at once.
+ */
+export const $noCustomerOnServer = filledByServer(createStore(false, { sid: 'shell/no-customer', name: 'shell:no-customer' })).on(
+  sessionRead,
+  (_, { signedIn }) => !signedIn,
+);
 
 /** This page's visit, for the storage keys the declarations name. */
 export function readVisit(
   keys: Iterable<string>,
-  doc: Pick<Document, 'querySelector'> = document,
+  noCustomer: boolean = $noCustomerOnServer.getState(),
   storage: Pick<Storage, 'getItem'> | null = typeof localStorage === 'undefined' ? null : localStorage,
   search: string = window.location.search,
 ): Visit {
   return {
-    customer: doc.querySelector(`meta[name="${NO_CUSTOMER_META}"]`)?.getAttribute('content') !== 'none',
+    customer: !noCustomer,
     actsAtOnce: new URLSearchParams(search).has(OPEN_CART_QUERY_PARAM),
     stored: storedState(storage, keys),
   };

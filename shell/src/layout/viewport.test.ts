@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { $isMobile, RESIZE_DEBOUNCE_MS, debounce, isMobileWidth, watchViewport } from './viewport.js';
+import { $isMobile, RESIZE_DEBOUNCE_MS, debounce, isMobileWidth, watchViewport, widthForUserAgent } from './viewport.js';
 
 afterEach(() => vi.useRealTimers());
 
@@ -15,6 +15,18 @@ describe('mobile breakpoint', () => {
     [1280, false],
   ])('%i px → mobile %s', (width, mobile) => {
     expect(isMobileWidth(width)).toBe(mobile);
+  });
+});
+
+describe('the server\'s guess from the User-Agent', () => {
+  it.each([
+    ['Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36', true],
+    ['Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1', true],
+    ['Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/131.0.0.0 Safari/537.36', false],
+    ['Mozilla/5.0 (iPad; CPU OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/604.1', false],
+    ['', false],
+  ])('%s → mobile %s', (userAgent, mobile) => {
+    expect(isMobileWidth(widthForUserAgent(userAgent))).toBe(mobile);
   });
 });
 

@@ -1,5 +1,6 @@
 import { createEvent, createStore } from 'effector';
 import { MOBILE_BREAKPOINT_PX } from '@shop/contracts/constants';
+import { filledByServer } from '@shop/contracts/ssr';
 
 /** SPEC §4: the mobile layout applies when the window is narrower than 1020 px. */
 export function isMobileWidth(width: number): boolean {
@@ -26,10 +27,23 @@ export function debounce<A extends unknown[]>(fn: (...args: A) => void, ms: numb
   return debounced;
 }
 
+/** A phone's width, for the server's guess from a mobile browser's User-Agent. */
+const PHONE_WIDTH_PX = 360;
+
+/**
+ * The server cannot measure the window: it renders the layout a User-Agent with "Mobi" in it (every mobile browser's,
+ * MDN's advice) most likely has, and the browser measures after hydration (a wrong guess is corrected then).
+ */
+export function widthForUserAgent(userAgent: string): number {
+  return /Mobi/i.test(userAgent) ? PHONE_WIDTH_PX : MOBILE_BREAKPOINT_PX;
+}
+
 export const viewportMeasured = createEvent<number>({ name: 'shell:viewport-measured' });
-export const $viewportWidth = createStore(typeof window === 'undefined' ? MOBILE_BREAKPOINT_PX : window.innerWidth, {
-  name: 'shell:viewport-width',
-}).on(viewportMeasured, (_, width) => width);
+/** The server's guess crosses in PageData (sid), so the browser hydrates the layout the server rendered. */
+export const $viewportWidth = filledByServer(createStore(MOBILE_BREAKPOINT_PX, { name: 'shell:viewport-width', sid: 'shell/viewport-width' })).on(
+  viewportMeasured,
+  (_, width) => width,
+);
 export const $isMobile = $viewportWidth.map(isMobileWidth);
 
 /** Follows the window's width (debounced). Returns the cleanup. */

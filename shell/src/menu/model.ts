@@ -1,6 +1,6 @@
 import { createEffect, createEvent, createStore, sample } from 'effector';
 import { getCategories } from '@shop/contracts/api';
-import { ssrDomain } from '@shop/contracts/ssr';
+import { $categoryTree } from '@shop/contracts/ssr';
 import type { Category } from '@shop/contracts/types';
 import { $isMobile } from '../layout/viewport.js';
 import { navigated } from '../routing/model.js';
@@ -8,8 +8,11 @@ import { navigated } from '../routing/model.js';
 /** The main menu's categories (main groups) from the API; a failure leaves the menu without them, not the page. */
 export const categoriesRequested = createEvent({ name: 'shell:categories-requested' });
 export const fetchCategoriesFx = createEffect<void, Category[]>(() => getCategories());
-/** Filled by the server renderer in the request's scope (sid: it crosses to the browser in the page's PageData). */
-export const $categories = ssrDomain.createStore<Category[]>([], { name: 'shell:categories', sid: 'shell/categories' }).on(
+/**
+ * The contracts' category tree (the API client answers getCategories() from it), filled here: by the server renderer
+ * in the request's scope, and the tree crosses to the browser in the page's PageData.
+ */
+export const $categories = $categoryTree.on(
   fetchCategoriesFx.doneData,
   (_, categories) => categories,
 );

@@ -12,16 +12,18 @@ import path from 'node:path';
 import { PassThrough, type Readable } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
-import { allSettled, fork, serialize } from 'effector';
+import { allSettled, fork, serialize, type Scope } from 'effector';
 import { Provider } from 'effector-react';
 import { answerKey, setServerTransport, type ApiTransport, type FirstViewAnswer } from '@shop/contracts/api';
-import { pageDataScript, pageRendered, type PageHead, type PageLoaded, type PageLoader, type RenderedModule } from '@shop/contracts/ssr';
+import { pageDataScript, pageRendered, setServerScope, type PageHead, type PageLoaded, type PageLoader, type RenderedModule } from '@shop/contracts/ssr';
 import { Layout } from '../App.js';
 import { loadRemoteModule } from '../federation/loadRemoteModule.js';
 import { resolveLocation } from '../routing/screens.js';
 import { fetchCategoriesFx } from '../menu/model.js';
 import { fetchTenantFx } from '../tenant/model.js';
 import { cookieHeaderRead } from '../consent/cookieConsent.js';
+import { sessionRead } from '../federation/startupPolicy.js';
+import { viewportMeasured, widthForUserAgent } from '../layout/viewport.js';
 import { pageAssets, refreshRemotes, type RemoteAssets } from './remoteRegistry.js';
 import { headTags, injectHead } from './head.js';
 
@@ -41,6 +43,10 @@ export interface RenderRequest {
   nonce: string;
   /** The request's Cookie header (cookie consent). */
   cookie: string;
+  /** Whether the session has a customer (a first visit with none defers the cart and account models). */
+  signedIn: boolean;
+  /** The request's User-Agent: the layout (phone or desktop) the server renders. */
+  userAgent: string;
   /** The API in this process (Fastify inject), with the shopper's cookie. */
   transport: ApiTransport;
 }
@@ -59,6 +65,9 @@ const LOAD_TIMEOUT_MS = 3000;
 
 const requestTransport = new AsyncLocalStorage<ApiTransport>();
 setServerTransport(() => requestTransport.getStore());
+/** The request's Effector scope, for the contracts' plain functions that read server-filled state (inlineCategories). */
+const requestScope = new AsyncLocalStorage<Scope>();
+setServerScope(() => requestScope.getStore());
 
 function withTimeout<T>(promise: Promise<T>, what: string): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -105,17 +114,28 @@ async function loadPage(request: RenderRequest, remote: string, module: string, 
 }
 
 export async function renderPage(request: RenderRequest): Promise<RenderedPage> {
+  const scope = fork();
+  // Everything of this request — loaders, the chrome's effects, React's render and the work it resumes — runs in it.
+  return requestScope.run(scope, () => renderInScope(request, scope));
+}
+
+async function renderInScope(request: RenderRequest, scope: Scope): Promise<RenderedPage> {
   const location = new URL(request.url, 'http://shop.invalid');
   const resolution = resolveLocation({ pathname: location.pathname, search: location.search, hash: '' });
   if (resolution.kind === 'redirect') return { status: 302, redirect: resolution.to, body: emptyBody() };
 
   await refreshRemotes(request.remotes, request.serverOrigin);
-  const scope = fork();
   const rendered: RenderedModule[] = [];
   let head: PageHead | null = null;
   let status = 200;
   const chrome = requestTransport.run(request.transport, () =>
-    Promise.all([allSettled(fetchTenantFx, { scope }), allSettled(fetchCategoriesFx, { scope }), allSettled(cookieHeaderRead, { scope, params: request.cookie ?? '' })]),
+    Promise.all([
+      allSettled(fetchTenantFx, { scope }),
+      allSettled(fetchCategoriesFx, { scope }),
+      allSettled(cookieHeaderRead, { scope, params: request.cookie ?? '' }),
+      allSettled(sessionRead, { scope, params: { signedIn: request.signedIn } }),
+      allSettled(viewportMeasured, { scope, params: widthForUserAgent(request.userAgent ?? '') }),
+    ]),
   );
   if (resolution.kind === 'screen') {
     const { screen, props, params } = resolution;

@@ -1,7 +1,7 @@
 import { createEffect, createEvent, createStore, sample } from 'effector';
 import { getSettings, getTenant } from '@shop/contracts/api';
 import { CHAIN_ID } from '@shop/contracts/constants';
-import { ssrDomain } from '@shop/contracts/ssr';
+import { filledByServer } from '@shop/contracts/ssr';
 import type { Settings, Tenant } from '@shop/contracts/types';
 
 /**
@@ -33,7 +33,7 @@ export function withFallbacks(tenant: Tenant, fallback: Tenant = FALLBACK_TENANT
 export const tenantRequested = createEvent({ name: 'shell:tenant-requested' });
 export const fetchTenantFx = createEffect<void, Tenant>(() => getTenant());
 /** Filled by the server renderer in the request's scope (sid: it crosses to the browser in the page's PageData). */
-export const $tenant = ssrDomain.createStore<Tenant>(FALLBACK_TENANT, { name: 'shell:tenant', sid: 'shell/tenant' }).on(
+export const $tenant = filledByServer(createStore<Tenant>(FALLBACK_TENANT, { name: 'shell:tenant', sid: 'shell/tenant' })).on(
   fetchTenantFx.doneData,
   (_, tenant) => withFallbacks(tenant),
 );

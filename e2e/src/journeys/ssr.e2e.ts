@@ -1,0 +1,160 @@
+import { describe, expect, it } from 'vitest';
+import type { Browser, ConsoleMessage, Page } from 'playwright-core';
+import { categoryDisplayName } from '@shop/contracts/mappers';
+import { categoryParam } from '@shop/contracts/format';
+import { PAGE_DATA_ELEMENT_ID } from '@shop/contracts/ssr';
+import type { RawCategory } from '@shop/contracts/types';
+import { newContext } from '../support/browser.js';
+import { chooseOption, findPurchasableArticle } from '../support/catalog.js';
+import { useShopAndBrowser } from '../support/journey.js';
+import { ROUTE_NAMES, routeExamples, type RouteExample } from '../support/routes.js';
+import type { ShopServer } from '../support/server.js';
+
+/**
+ * Server rendering (issue 22): every page's first HTML comes from the remotes' own components on the server, and the
+ * browser hydrates it without a mismatch — on the five bench pages and on an example of every route of the route
+ * table. React 19 reports a mismatch as a console error ("Hydration failed …", "… did not match …", "An error occurred
+ * during hydration", minified: errors #418/#419/#421/#422/#423/#425) or a recoverable error; any of those, and any
+ * uncaught error, fails the page.
+ */
+let shop: ShopServer;
+let browser: Browser;
+
+useShopAndBrowser((started, launched) => {
+  shop = started;
+  browser = launched;
+});
+
+const HYDRATION = [
+  /hydrat/i,
+  /did not match/i,
+  /server rendered (html|text)/i,
+  /recoverable error/i,
+  /Minified React error #(418|419|421|422|423|425)\b/,
+  /react\.dev\/errors\/(418|419|421|422|423|425)\b/,
+];
+
+/** Hydration complaints and uncaught errors of a page, from the moment it starts loading. */
+function watchHydration(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+  page.on('console', (message: ConsoleMessage) => {
+    if (message.type() !== 'error' && message.type() !== 'warning') return;
+    const text = message.text();
+    if (HYDRATION.some((pattern) => pattern.test(text))) problems.push(`${message.type()}: ${text}`);
+  });
+  return problems;
+}
+
+/** Loads `path` cold and waits until React has hydrated it and the page's own requests are done. */
+async function loadCold(page: Page, path: string): Promise<void> {
+  const response = await page.goto(path, { waitUntil: 'load' });
+  expect(response, path).not.toBeNull();
+  // The server rendered the page (the PageData element is written once, after #root).
+  expect(await page.locator(`script#${PAGE_DATA_ELEMENT_ID}`).count(), `${path}: PageData`).toBe(1);
+  await page.waitForLoadState('networkidle');
+  // React reports a mismatch while it hydrates, which waits for the rendered modules' code: give it a moment past
+  // network idle (hydration of the last boundary, effects after it).
+  await page.waitForTimeout(400);
+}
+
+async function benchPages(): Promise<RouteExample[]> {
+  const categories = (await (await fetch(`${shop.url}/api/v1/categories`)).json()) as RawCategory[];
+  const category = categories[0]!;
+  const listed = (await (await fetch(`${shop.url}/api/v1/categories/${category.MainGroupID}/articles?per_page=1`)).json()) as {
+    data: Array<{ Slug: string }>;
+  };
+  // As scripts/bench.mjs picks them.
+  return [
+    { name: 'home', path: '/' },
+    { name: 'category', path: `/${encodeURIComponent(categoryParam(categoryDisplayName(category.Name)))}` },
+    { name: 'product', path: `/product/${encodeURIComponent(listed.data[0]!.Slug)}` },
+    { name: 'search', path: '/search/jakke' },
+    { name: 'checkout', path: '/checkout' },
+  ];
+}
+
+/** Loads each path cold in its own tab of one context, a few at a time; the hydration problems by path. */
+async function problemsOf(paths: RouteExample[], viewport: { width: number; height: number }): Promise<Record<string, string[]>> {
+  const context = await newContext(browser, shop.url);
+  const found: Record<string, string[]> = {};
+  const queue = [...paths];
+  const worker = async () => {
+    for (let next = queue.shift(); next; next = queue.shift()) {
+      const page = await context.newPage();
+      await page.setViewportSize(viewport);
+      const problems = watchHydration(page);
+      await loadCold(page, next.path);
+      if (problems.length) found[`${next.name} ${next.path} @${viewport.width}`] = problems;
+      await page.close();
+    }
+  };
+  try {
+    await Promise.all(Array.from({ length: 3 }, worker));
+  } finally {
+    await context.close();
+  }
+  return found;
+}
+
+const DESKTOP = { width: 1280, height: 900 };
+const PHONE = { width: 375, height: 740 };
+
+describe('server-rendered pages hydrate without a mismatch', () => {
+  it('the five bench pages, cold, for a first visit, at desktop and phone widths', { timeout: 240_000 }, async () => {
+    const pages = await benchPages();
+    expect({ ...(await problemsOf(pages, DESKTOP)), ...(await problemsOf(pages, PHONE)) }).toEqual({});
+  });
+
+  it('every route of the route table', { timeout: 600_000 }, async () => {
+    const routes = await routeExamples(shop.url);
+    expect(routes.map((route) => route.name)).toEqual(ROUTE_NAMES);
+    expect(await problemsOf(routes, DESKTOP)).toEqual({});
+  });
+
+  it('a returning shopper: product and checkout with a line in the cart, after accepting cookies', { timeout: 240_000 }, async () => {
+    const article = await findPurchasableArticle(shop.url);
+    const context = await newContext(browser, shop.url);
+    const found: Record<string, string[]> = {};
+    try {
+      const page = await context.newPage();
+      await page.goto(`/product/${article.slug}`);
+      await page.getByRole('heading', { level: 1, name: article.name }).waitFor();
+      await chooseOption(page, article.colorName);
+      await chooseOption(page, article.sizeName);
+      await page.getByRole('button', { name: 'Legg i handlekurven' }).click();
+      await page.getByTestId('cart-count').filter({ hasText: '1' }).waitFor();
+      await context.addCookies([{ name: 'cookiesAccepted', value: 'true', url: shop.url }]);
+      await page.close();
+      // The server knows neither the cart (browser storage) nor the viewport: the first render must agree anyway.
+      for (const path of [`/product/${article.slug}`, '/checkout', '/', `/${encodeURIComponent(article.categoryParam)}`]) {
+        const next = await context.newPage();
+        const problems = watchHydration(next);
+        await loadCold(next, path);
+        if (problems.length) found[path] = problems;
+        await next.close();
+      }
+    } finally {
+      await context.close();
+    }
+    expect(found).toEqual({});
+  });
+});
+
+describe('the server HTML itself (no script run)', () => {
+  it('a category page lists its products, rendered by the catalogue', async () => {
+    const categories = (await (await fetch(`${shop.url}/api/v1/categories`)).json()) as RawCategory[];
+    const category = categories[0]!;
+    const listed = (await (await fetch(`${shop.url}/api/v1/categories/${category.MainGroupID}/articles?per_page=20`)).json()) as {
+      data: Array<{ Name: string }>;
+    };
+    const response = await fetch(`${shop.url}/${encodeURIComponent(categoryParam(categoryDisplayName(category.Name)))}`, { headers: { accept: 'text/html' } });
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    const escaped = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+    const root = html.slice(html.indexOf('<div id="root">'), html.indexOf(`id="${PAGE_DATA_ELEMENT_ID}"`));
+    const shown = listed.data.filter((article) => root.includes(escaped(article.Name)));
+    expect(shown.length, 'product names in the server-rendered grid').toBeGreaterThanOrEqual(Math.min(5, listed.data.length));
+    expect(html.match(new RegExp(`id="${PAGE_DATA_ELEMENT_ID}"`, 'g'))).toHaveLength(1);
+  });
+});

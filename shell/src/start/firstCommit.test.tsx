@@ -1,0 +1,72 @@
+/** The end of hydration (firstCommit.tsx): the layout and every remote piece of the first render have committed. */
+import { Suspense, lazy, type ReactElement } from 'react';
+import { act, render } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.resetModules();
+});
+
+async function setup() {
+  const tracker = await import('./firstCommit.js');
+  let done = false;
+  void tracker.firstCommit.then(() => (done = true));
+  let release: () => void = () => undefined;
+  const Piece = lazy(
+    () =>
+      new Promise<{ default: () => ReactElement }>((resolve) => {
+        release = () => resolve({ default: () => <p>side</p> });
+      }),
+  );
+  function Boundary() {
+    const token = tracker.useHydrationToken();
+    return (
+      <Suspense fallback={<p>laster</p>}>
+        <Piece />
+        <tracker.HydrationMark token={token} />
+      </Suspense>
+    );
+  }
+  const flush = () => act(() => Promise.resolve());
+  return { tracker, Boundary, release: () => release(), flush, done: () => done };
+}
+
+describe('firstCommit', () => {
+  it('waits for the pieces of the first render, not only the layout', async () => {
+    const { tracker, Boundary, release, flush, done } = await setup();
+    const view = render(
+      <>
+        <Boundary />
+        <tracker.FirstCommit />
+      </>,
+    );
+    await flush();
+    expect(done()).toBe(false);
+    expect(view.container.textContent).toBe('laster');
+    // React reveals a boundary's content at the earliest ~300 ms after its fallback.
+    await act(async () => {
+      release();
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    });
+    await flush();
+    expect(view.container.textContent).toBe('side');
+    expect(done()).toBe(true);
+  });
+
+  it('gives up on a piece that never commits after a while', async () => {
+    vi.useFakeTimers();
+    const { tracker, Boundary, done } = await setup();
+    render(
+      <>
+        <Boundary />
+        <tracker.FirstCommit />
+      </>,
+    );
+    // The layout's effect, then its wait.
+    await act(async () => vi.advanceTimersByTime(100));
+    await act(async () => vi.advanceTimersByTime(3000));
+    await act(async () => undefined);
+    expect(done()).toBe(true);
+  });
+});
