@@ -10,6 +10,7 @@ import { loadConfig } from '../../src/config.js';
 import { remotesFileRegistry } from '../../src/server/remoteRegistry.js';
 import { useTestApp } from '../support/app.js';
 import { testDatabaseKinds } from '../support/databases.js';
+import { renderRequestOf, writeFakeShellRenderer } from '../support/shellRenderer.js';
 
 const local = { mf_catalog: '/mf/mf-catalog/mf-manifest.json', mf_cart_checkout: '/mf/mf-cart-checkout/mf-manifest.json' };
 const moved = { ...local, mf_catalog: 'https://cdn.example.no/catalog/v2/mf-manifest.json' };
@@ -18,9 +19,11 @@ function builtShell(root: string): void {
   const shell = path.join(root, 'shell', 'dist');
   fs.mkdirSync(shell, { recursive: true });
   fs.writeFileSync(path.join(shell, 'index.html'), '<!doctype html><html lang="nb"><head><meta name="csrf-token" content="__CSRF_TOKEN__"></head><body><div id="root"></div></body></html>');
+  writeFakeShellRenderer(root);
 }
 
-const pageRegistry = (html: string) => JSON.parse(/window\.__SHOP_REMOTES__=(\{.*?\})<\/script>/.exec(html)?.[1] ?? 'null');
+/** The registry the API handed the shell's renderer for this page (what the page's data carries to the browser). */
+const pageRegistry = (html: string) => renderRequestOf(html)?.remotes ?? null;
 const scriptSources = (csp: unknown) => /script-src ([^;]*)/.exec(String(csp))?.[1]?.split(' ') ?? [];
 
 describe.each(testDatabaseKinds())('the remote registry follows REMOTES_FILE on %s', (kind) => {
