@@ -9,6 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { PAGE_DATA_ELEMENT_ID } from '@shop/contracts/ssr';
 import { REMOTE_APPS, REPO_ROOT } from '../../src/config.js';
 import { useTestApp } from '../support/app.js';
+import { TEKSTIL_VISIBLE } from '../support/fixtures.js';
 
 const built = [path.join(REPO_ROOT, 'shell', 'dist', 'server', 'main.cjs'), ...REMOTE_APPS.map((r) => path.join(REPO_ROOT, r.name, 'dist', 'server', 'remoteEntry.js'))].every(
   (file) => fs.existsSync(file),
@@ -69,7 +70,16 @@ describe.runIf(built)('pages rendered by the built front ends', () => {
     expect(hidden.status).toBe(404);
   });
 
-  it.todo('a product and a category page show the product names (the pages\' loaders, branch `loaders`; on the product page the shell\'s ProductGuard must decide from the loader\'s answer: it renders "Laster …" on the server today)');
+  it('a product and a category page show the products themselves, not a loading state (the pages\' loaders)', async () => {
+    const category = await page('/klaer');
+    for (const article of TEKSTIL_VISIBLE.slice(0, 3)) expect(category.root).toContain(article.name);
+    const product = await page('/product/lopesko-fart');
+    expect(product.root).toMatch(/<h1[^>]*>Løpesko Fart<\/h1>/);
+    expect(product.root).not.toContain('Laster');
+    // The search engines' view of it: the Product's offer in NOK.
+    expect(product.html).toContain('"@type":"Product"');
+    expect(product.html).toContain('"priceCurrency":"NOK"');
+  });
 
   it('a redirect of the route table is the server\'s 302', async () => {
     const { status } = await page('/privacy');
