@@ -8,6 +8,7 @@ import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { launchBrowser, newContext } from '../support/browser.js';
 import { chooseOption, findPurchasableArticle, type PurchasableArticle } from '../support/catalog.js';
 import { repoRoot } from '../support/paths.js';
+import { PAGE_DATA_ELEMENT_ID } from '@shop/contracts/ssr';
 import { startShop, type ShopServer } from '../support/server.js';
 import { addAndGoToCheckout, fillContact, findCollectableArticle } from './checkout-helpers.js';
 
@@ -166,11 +167,22 @@ async function breakRemote(context: BrowserContext, c: RemoteCase, mode: Mode): 
 
 const isDocument = (url: URL) => !url.pathname.startsWith('/api/') && !url.pathname.startsWith('/mf/') && !/\.[a-z0-9]+$/i.test(url.pathname);
 
-/** index.html as served, minus the first view's API answers (the other inline scripts keep their CSP hashes). */
+/** Server-filled values the page's first requests are answered from (the loader's answers and data). */
+const PAGE_ANSWER_SIDS = ['contracts/page-answers', 'contracts/page-loaded'];
+
+/**
+ * The server-rendered page as served, minus the loader's answers in its page data: the browser then asks the API
+ * itself (and gets the broken answer this test routes it to) instead of hydrating what the server rendered.
+ */
 async function withoutFirstViewAnswers(route: Route): Promise<void> {
   if (route.request().resourceType() !== 'document') return route.fallback();
   const response = await route.fetch();
-  const body = (await response.text()).replace(/<script>window\.__SHOP_ANSWERS__=.*?<\/script>/s, '');
+  const pageData = new RegExp(`(<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">)(.*?)(</script>)`, 's');
+  const body = (await response.text()).replace(pageData, (_, open: string, json: string, close: string) => {
+    const data = JSON.parse(json) as { values?: Record<string, unknown> };
+    for (const sid of PAGE_ANSWER_SIDS) delete data.values?.[sid];
+    return `${open}${JSON.stringify(data).replace(/</g, '\\u003c')}${close}`;
+  });
   // The body is handed over decoded and shorter: the original encoding and length no longer apply.
   const headers = { ...response.headers() };
   delete headers['content-encoding'];

@@ -1,9 +1,11 @@
 import { createStore, fork } from 'effector';
 import { Provider } from 'effector-react';
+import { renderToString } from 'react-dom/server';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { remoteFailed, type RemoteFailure } from '@shop/contracts/bus';
 import { RemoteBoundary, type RemoteLoader } from './RemoteBoundary.js';
+import { $serverFailedPieces } from './serverFailures.js';
 
 const $failures = createStore<RemoteFailure[]>([]).on(remoteFailed, (list, failure) => [...list, failure]);
 
@@ -12,6 +14,22 @@ function Greeting({ name }: { name: string }) {
 }
 
 describe('RemoteBoundary', () => {
+  it('a piece the server could not render: the fallback first (what the server sent), then it loads it itself', async () => {
+    const load = vi.fn<RemoteLoader<{ name: string }>>().mockResolvedValue({ default: Greeting });
+    const scope = fork({ values: [[$serverFailedPieces, ['mf_catalog/CategoryPage']]] });
+    const page = (
+      <Provider value={scope}>
+        <RemoteBoundary remote="mf_catalog" module="CategoryPage" props={{ name: 'Kari' }} load={load} />
+      </Provider>
+    );
+    // The server's markup (and so the hydration render's): the fallback, not the loading state.
+    expect(renderToString(page)).toContain('Denne delen av siden kunne ikke lastes.');
+    expect(load).not.toHaveBeenCalled();
+    render(page);
+    expect(await screen.findByText('Hei, Kari!')).toBeTruthy();
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
   it('shows the Norwegian fallback, reports the failure and loads again on "Prøv igjen"', async () => {
     const load = vi
       .fn<RemoteLoader<{ name: string }>>()

@@ -6,6 +6,7 @@ import { texts } from '../texts.js';
 import { describe } from './errors.js';
 import { loadedRemoteModule, loadRemoteModule } from './loadRemoteModule.js';
 import { HydrationMark, useHydrationToken } from '../start/firstCommit.js';
+import { $serverFailedPieces, pieceKey } from './serverFailures.js';
 import styles from './RemoteBoundary.module.css';
 
 type RemoteComponent<P> = ComponentType<P>;
@@ -45,9 +46,14 @@ export function RemoteBoundary<P extends object = Record<string, never>>({
   fallback = 'retry',
   onShown,
 }: Props<P>) {
-  const reportFailure = useUnit(remoteFailed);
+  const [reportFailure, serverFailed] = useUnit([remoteFailed, $serverFailedPieces]);
   const hydration = useHydrationToken();
   const [attempt, setAttempt] = useState(0);
+  // The server could not render this piece and sent its fallback: hydrate that, then load it here (one retry).
+  const failedOnServer = attempt === 0 && serverFailed.includes(pieceKey(remote, module));
+  useEffect(() => {
+    if (failedOnServer) setAttempt(1);
+  }, [failedOnServer]);
   // React.lazy remembers a rejected load for good, so every retry needs a fresh lazy component.
   const Remote = useMemo<ComponentType<P>>(
     () =>
@@ -74,6 +80,14 @@ export function RemoteBoundary<P extends object = Record<string, never>>({
   );
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
 
+  if (failedOnServer) {
+    return (
+      <>
+        {fallback === 'none' ? null : <RemoteFallback onRetry={retry} />}
+        <HydrationMark token={hydration} />
+      </>
+    );
+  }
   return (
     <ErrorBoundary key={attempt} onError={onError} fallback={fallback === 'none' ? null : <RemoteFallback onRetry={retry} />}>
       <Suspense fallback={fallback === 'none' ? <PieceLoading /> : <RemoteLoading />}>

@@ -23,6 +23,7 @@ import { fetchCategoriesFx } from '../menu/model.js';
 import { fetchTenantFx } from '../tenant/model.js';
 import { cookieHeaderRead } from '../consent/cookieConsent.js';
 import { sessionRead } from '../federation/startupPolicy.js';
+import { pieceKey, serverPieceFailed } from '../federation/serverFailures.js';
 import { viewportMeasured, widthForUserAgent } from '../layout/viewport.js';
 import { pageAssets, refreshRemotes, type RemoteAssets } from './remoteRegistry.js';
 import { headTags, injectHead } from './head.js';
@@ -143,6 +144,7 @@ async function renderInScope(request: RenderRequest, scope: Scope): Promise<Rend
     head = page.head;
     if (page.head?.status) status = page.head.status;
     if (!page.failed) rendered.push({ remote: screen.remote, module: screen.module });
+    else await allSettled(serverPieceFailed, { scope, params: pieceKey(screen.remote, screen.module) });
     await allSettled(pageRendered, { scope, params: { answers: page.answers, loaded: page.loaded, head: page.head } });
   }
   await chrome;
