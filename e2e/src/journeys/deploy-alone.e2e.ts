@@ -180,6 +180,7 @@ describe('deploying mf-catalog alone', () => {
     const context = await newContext(browser, shop.url);
     const page = await context.newPage();
     await page.goto('/klaer');
+    await page.locator('main ul[data-grid-version="2"]').first().waitFor();
     const count = await page.locator('main ul[data-grid-version="2"] > li').count();
     await expect.poll(() => page.locator('[data-grid-marker]').first().innerText()).toBe(`${GRID_MARKER} · ${count} varer`);
     await context.close();

@@ -39,6 +39,12 @@ for (const name of CONFIG_FILES) {
   const file = path.join(packageDir, name);
   if (existsSync(file)) configs.push(...(await configsOf(file)));
 }
+// The repo's one server config (rspack.server.mjs at the root) builds the package it is run from (its cwd).
+const sharedServerConfig = path.join(packageDir, '..', 'rspack.server.mjs');
+if (!configs.some(forNode) && existsSync(sharedServerConfig)) {
+  process.chdir(packageDir);
+  configs.push(...(await configsOf(sharedServerConfig)));
+}
 if (configs.length === 0) {
   console.error(`no rspack config in ${packageDir}`);
   process.exit(2);
