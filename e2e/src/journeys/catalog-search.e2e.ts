@@ -125,6 +125,8 @@ describe('search', () => {
     await page.goto('/search/lue');
     const box = page.locator('main').getByRole('combobox', { name: 'Endre søket' });
     await box.waitFor();
+    // The box is in the server's HTML at once; it changes the address once the page has hydrated.
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
     expect(await box.inputValue()).toBe('lue');
     await box.fill('vindj');
     await box.press('Enter');

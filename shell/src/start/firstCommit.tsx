@@ -27,6 +27,8 @@ function finish(): void {
   finished = true;
   // The remotes' models read their storage now (@shop/contracts/ssr afterHydration).
   pageHydrated();
+  // From here the server's markup answers input: journeys (and monitoring) can tell by <html data-hydrated>.
+  document.documentElement.setAttribute('data-hydrated', '');
   resolveHydrated();
 }
 
