@@ -28,6 +28,31 @@ export function watchErrors(page: Page): { errors: string[] } {
   return { errors };
 }
 
+/**
+ * A server-rendered page shows its markup before its code has hydrated it, and a click or a submit in between does
+ * nothing (issue 22; the page marks the moment with <html data-hydrated>, shell/src/start/firstCommit.tsx). The
+ * journeys act as a shopper does once the page answers: after each goto/reload, wait for that mark (never failing on
+ * it: a page whose shell cannot load is some journeys' subject).
+ */
+const HYDRATION_WAIT_MS = 10_000;
+function waitForHydrationAfterLoads(page: Page): void {
+  const waitForHydration = () => page.locator('html[data-hydrated]').waitFor({ state: 'attached', timeout: HYDRATION_WAIT_MS }).catch(() => undefined);
+  const goto = page.goto.bind(page);
+  page.goto = async (...args: Parameters<Page['goto']>) => {
+    const response = await goto(...args);
+    await waitForHydration();
+    return response;
+  };
+  const reload = page.reload.bind(page);
+  page.reload = async (...args: Parameters<Page['reload']>) => {
+    const response = await reload(...args);
+    await waitForHydration();
+    return response;
+  };
+}
+
 export async function newContext(browser: Browser, baseURL: string): Promise<BrowserContext> {
-  return browser.newContext({ baseURL, locale: 'nb-NO', viewport: { width: 1280, height: 900 } });
+  const context = await browser.newContext({ baseURL, locale: 'nb-NO', viewport: { width: 1280, height: 900 } });
+  context.on('page', waitForHydrationAfterLoads);
+  return context;
 }
