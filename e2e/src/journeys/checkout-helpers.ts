@@ -1,6 +1,5 @@
-import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
-import { chooseOption } from '../support/catalog.js';
+import { addOneFromProductPage } from '../support/catalog.js';
 
 /** Helpers of the checkout journeys (checkout-*.e2e.ts). */
 export interface CollectableArticle {
@@ -43,12 +42,7 @@ export async function findCollectableArticle(baseUrl: string, minQty = 1, shopId
 
 /** Adds one of the article's variant from its product page and goes to /checkout through the cart modal. */
 export async function addAndGoToCheckout(page: Page, target: CollectableArticle): Promise<void> {
-  await page.goto(`/product/${target.slug}`);
-  await page.getByRole('heading', { level: 1, name: target.name }).waitFor();
-  await chooseOption(page, target.colorName);
-  await chooseOption(page, target.sizeName);
-  await page.getByRole('button', { name: 'Legg i handlekurven' }).click();
-  await expect.poll(() => page.getByTestId('cart-count').textContent()).toBe('1');
+  await addOneFromProductPage(page, target);
   await page.locator('[title="Gå til kassen"]').first().click();
   await page.getByTestId('cart-modal').getByRole('link', { name: 'Gå til kassen' }).click();
   await page.waitForURL((url) => url.pathname === '/checkout');

@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import { categoryDisplayName } from '@shop/contracts/mappers';
 import { categoryParam } from '@shop/contracts/format';
 
@@ -54,4 +55,21 @@ export async function chooseOption(page: import('playwright-core').Page, name: s
     return;
   }
   await page.getByRole('button', { name, exact: true }).first().click();
+}
+
+/**
+ * On the article's product page: picks its colour and size, adds one to the cart and waits for the badge to count
+ * it (`count`: what the badge should say then).
+ */
+export async function addOneFromProductPage(
+  page: import('playwright-core').Page,
+  article: Pick<PurchasableArticle, 'slug' | 'name' | 'colorName' | 'sizeName'>,
+  count = '1',
+): Promise<void> {
+  await page.goto(`/product/${article.slug}`);
+  await page.getByRole('heading', { level: 1, name: article.name }).waitFor();
+  await chooseOption(page, article.colorName);
+  await chooseOption(page, article.sizeName);
+  await page.getByRole('button', { name: 'Legg i handlekurven' }).click();
+  await expect.poll(() => page.getByTestId('cart-count').textContent()).toBe(count);
 }
