@@ -24,7 +24,8 @@ import { TEXTS } from './errors.js';
 import { documentStatus } from './documentStatus.js';
 import { inlineScriptHashes, serializeCsp, type CspDirectives } from './security.js';
 import { SESSION_COOKIE } from './session.js';
-import { shellRendererReader, type RenderRequest } from './shellRenderer.js';
+import type { RenderRequest } from '@shop/contracts/ssr';
+import { shellRendererReader } from './shellRenderer.js';
 
 export interface FrontendOptions {
   /** Repo root: `shell/dist` and `<remote>/dist` live below it. */

@@ -5,21 +5,7 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Readable } from 'node:stream';
-
-/** What the shell's renderer takes (shell/src/server/render.tsx RenderRequest; the API imports no front-end code). */
-export interface RenderRequest {
-  url: string;
-  publicOrigin: string;
-  remotes: Record<string, string>;
-  serverOrigin: string;
-  template: string;
-  csrfToken: string;
-  nonce: string;
-  cookie: string;
-  signedIn: boolean;
-  userAgent: string;
-  transport: (request: { method: string; url: string; params?: Record<string, unknown>; data?: unknown }) => Promise<{ status: number; data: unknown }>;
-}
+import type { RenderRequest } from '@shop/contracts/ssr';
 
 export interface RenderedPage {
   status: number;

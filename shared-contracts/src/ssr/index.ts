@@ -4,3 +4,4 @@ export * from './loader.js';
 export * from './state.js';
 export * from '../seo/index.js';
 export * from './hydration.js';
+export type { RenderRequest } from './render.js';

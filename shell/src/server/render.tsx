@@ -15,7 +15,7 @@ import { StaticRouter } from 'react-router-dom';
 import { allSettled, fork, serialize, type Scope } from 'effector';
 import { Provider } from 'effector-react';
 import { answerKey, setServerTransport, type ApiTransport, type FirstViewAnswer } from '@shop/contracts/api';
-import { pageDataScript, pageRendered, setServerScope, type PageHead, type PageLoaded, type PageLoader, type RenderedModule } from '@shop/contracts/ssr';
+import { pageDataScript, pageRendered, setServerScope, type PageHead, type PageLoaded, type PageLoader, type RenderedModule, type RenderRequest } from '@shop/contracts/ssr';
 import { Layout } from '../App.js';
 import { loadRemoteModule } from '../federation/loadRemoteModule.js';
 import { resolveLocation } from '../routing/screens.js';
@@ -27,30 +27,6 @@ import { pieceKey, serverPieceFailed } from '../federation/serverFailures.js';
 import { viewportMeasured, widthForUserAgent } from '../layout/viewport.js';
 import { pageAssets, refreshRemotes, type RemoteAssets } from './remoteRegistry.js';
 import { headTags, injectHead } from './head.js';
-
-export interface RenderRequest {
-  /** Path and query of the page ("/klaer?side=2"). */
-  url: string;
-  /** The site's public origin, for canonical URLs ("https://staut.no"). */
-  publicOrigin: string;
-  /** /remotes.json's document (URLs as the browser reads them: relative ones are against the page). */
-  remotes: Record<string, string>;
-  /** The server's own origin ("http://127.0.0.1:8080"): relative registry URLs are fetched from it. */
-  serverOrigin: string;
-  /** shell/dist/index.html. */
-  template: string;
-  csrfToken: string;
-  /** The response's CSP nonce: on React's inline scripts. */
-  nonce: string;
-  /** The request's Cookie header (cookie consent). */
-  cookie: string;
-  /** Whether the session has a customer (a first visit with none defers the cart and account models). */
-  signedIn: boolean;
-  /** The request's User-Agent: the layout (phone or desktop) the server renders. */
-  userAgent: string;
-  /** The API in this process (Fastify inject), with the shopper's cookie. */
-  transport: ApiTransport;
-}
 
 export interface RenderedPage {
   /** 200, or what the page's loader says (a missing product: 404); the API may still say 404/403 itself. */
