@@ -6,11 +6,15 @@ export default defineConfig({
     name: 'e2e',
     include: ['src/**/*.e2e.ts'],
     globalSetup: ['src/support/global-setup.ts'],
-    fileParallelism: false,
+    // Each journey file starts its own server on a copy of the template database and its own browser, so files run
+    // side by side (CI's budget is 30 minutes for everything). E2E_WORKERS=1 runs them one at a time.
+    fileParallelism: true,
+    maxWorkers: Number(process.env.E2E_WORKERS ?? 3),
     testTimeout: 60_000,
     hookTimeout: 180_000,
-    // A page reaches the state a journey waits for at the browser's pace, which a busy CI machine slows: Playwright's
-    // own default wait of 5 s, not expect.poll's 1 s (under load two journeys failed on that second, then passed).
-    expect: { poll: { timeout: 5_000 } },
+    // A page reaches the state a journey waits for at the browser's pace, which a busy CI machine slows (and files
+    // running side by side share its two cores): 10 s, not expect.poll's 1 s (under load journeys failed on that
+    // second, then passed). Only a failing wait lasts that long.
+    expect: { poll: { timeout: 10_000 } },
   },
 });
