@@ -5,7 +5,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Window } from 'happy-dom';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, firstFieldError, hasStatus, serverMessage } from './errors.js';
 import { getApiBaseUrl, inFlightCount, setApiBaseUrl, setCsrfTokenSource } from './client.js';
 import { getArticle, getCategories, getCategoryArticles, getGenders, searchArticles } from './catalog.js';
@@ -35,7 +35,9 @@ function route(method: string, path: string, handler: Handler) {
   routes.set(`${method} ${path}`, handler);
 }
 
-beforeAll(async () => {
+// A server per test: a request an earlier test aborted or timed out can still arrive late on a busy machine, and must
+// not land in the next test's `seen` (it did, under CI load).
+beforeEach(async () => {
   server = createServer((req, res) => {
     let body = '';
     req.on('data', (c) => (body += c));
@@ -52,7 +54,10 @@ beforeAll(async () => {
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
 
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterEach(() => {
+  server.closeAllConnections();
+  return new Promise<void>((resolve) => server.close(() => resolve()));
+});
 
 let window: Window | undefined;
 function setDocument(html: string) {
