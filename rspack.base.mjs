@@ -93,10 +93,12 @@ function provideEveryContractsEntry(shared) {
  * Contracts entry points no first view uses, left out of `shared-libraries`: the shell still provides them, each in
  * an async chunk of its own that loads when a remote first imports it, and with `shareStrategy: 'loaded-first'` a
  * remote never replaces a registration the shell made first (loaded or not), so there is still one instance.
- * /validation (form, address and filter rules), /texts/forms (their texts, and the account pages'), /ssr (server
- * rendering) and the root, which re-exports every entry point (no front end's code imports it).
+ * /validation (form, address and filter rules), /texts/forms (their texts, and the account pages') and the root,
+ * which re-exports every entry point (no front end's code imports it). /ssr is not among them: every server-rendered
+ * first view hydrates from it (page data, server-filled state, the hydrated mark), so as a chunk of its own it was
+ * two more scripts on every first view.
  */
-const lazyContracts = ['validation' + path.sep, 'index.ts', path.join('texts', 'forms.ts'), 'ssr' + path.sep];
+const lazyContracts = ['validation' + path.sep, 'index.ts', path.join('texts', 'forms.ts')];
 
 /**
  * The shell's shared singletons and the packages they import, in ONE async chunk instead of one per shared module

@@ -4,13 +4,12 @@ import { useUnit } from 'effector-react';
 import { getBlogCategories, getBlogCategory, getBlogPosts } from '@shop/contracts/api';
 import { pageTitled } from '@shop/contracts/bus';
 import { loaderHeadContext, orMissing, type LoaderDataProps, type PageLoader } from '@shop/contracts/ssr';
-import { formatDateLong } from '@shop/contracts/format';
 import type { BlogCategory, BlogPost, PageMeta } from '@shop/contracts/types';
 import { LoadState } from '../shared/LoadState.js';
-import { TimeAgo } from '../shared/TimeAgo.js';
 import { useLoad } from '../shared/useLoad.js';
 import { texts } from './texts.js';
 import { remainingCount } from './remaining.js';
+import { PostCard } from './PostCard.js';
 import { blogCategoryTitle, blogListHead } from './head.js';
 import styles from '../content.module.css';
 import { pathFor } from '@shop/contracts/routes';
@@ -56,21 +55,6 @@ export const loader: PageLoader<BlogListPageProps, BlogListLoaded> = async (cont
     data: listing ? { listing, categories } : undefined,
   };
 };
-
-export function PostCard({ post }: { post: BlogPost }) {
-  return (
-    <Link className={styles.card} to={pathFor('blogPost', { slug: post.slug })}>
-      {post.featuredImage && <img src={post.featuredImage} alt="" loading="lazy" />}
-      <span className={styles.cardBody}>
-        <strong>{post.title}</strong>
-        <br />
-        <small>
-          <TimeAgo at={post.publishedAt} absolute={formatDateLong} />
-        </small>
-      </span>
-    </Link>
-  );
-}
 
 /** /blogg and /blogg/kategori/{slug}: posts newest first, "Vis flere" with the remaining count, category links. */
 export default function BlogListPage({ categorySlug: propSlug, loaderData }: BlogListPageProps & LoaderDataProps<BlogListLoaded>) {

@@ -3,7 +3,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BlogPost } from '@shop/contracts/types';
 import { BlogPostView } from './BlogPostView.js';
-import { PostCard } from './BlogListPage.js';
+import { PostCard } from './PostCard.js';
 
 const NOW = new Date('2026-11-22T12:00:00Z');
 const post: BlogPost = {

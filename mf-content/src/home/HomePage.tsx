@@ -4,7 +4,7 @@ import { ApiError, getBlogPosts, getHomeLayout, getSettings } from '@shop/contra
 import { loaderHeadContext, type LoaderDataProps, type PageLoader } from '@shop/contracts/ssr';
 import { pathFor, type HomePageProps } from '@shop/contracts/routes';
 import type { Banner, Settings } from '@shop/contracts/types';
-import { PostCard } from '../blog/BlogListPage.js';
+import { PostCard } from '../blog/PostCard.js';
 import { CatalogWidget } from '../federation/CatalogWidget.js';
 import { LoadState } from '../shared/LoadState.js';
 import { useLoad } from '../shared/useLoad.js';

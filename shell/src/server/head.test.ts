@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { headTags, injectHead } from './head.js';
+import { assetLinks, headTags, injectHead } from './head.js';
 
 const TEMPLATE = '<html><head><title>Staut</title><meta name="description" content="Nettbutikk"><meta name="csrf-token" content="__CSRF_TOKEN__"></head><body></body></html>';
 
@@ -26,6 +26,17 @@ describe('page head tags', () => {
     expect(tags).not.toContain('canonical');
     expect(tags).not.toContain('og:url');
     expect(headTags(null)).toBe('');
+  });
+
+  it('link stylesheets and preload remote scripts as classic scripts, the kind the federation runtime then loads', () => {
+    const links = assetLinks(['/460.css', '/mf/mf-content/HomePage.css'], ['/mf/mf-content/remoteEntry.js', 'https://cdn.example/mf/p.js?v="1"']);
+    expect(links).toBe(
+      '<link rel="stylesheet" href="/460.css"><link rel="stylesheet" href="/mf/mf-content/HomePage.css">' +
+        '<link rel="preload" as="script" href="/mf/mf-content/remoteEntry.js">' +
+        '<link rel="preload" as="script" href="https://cdn.example/mf/p.js?v=&quot;1&quot;">',
+    );
+    // A module preload or a CORS preload would not be reused by a plain <script src>: the file would load twice.
+    expect(links).not.toMatch(/modulepreload|crossorigin/);
   });
 
   it('replace the template\'s title and description, escaped, and fill the CSRF token', () => {

@@ -28,6 +28,20 @@ export function headTags(head: PageHead | null): string {
   return tags.join('');
 }
 
+/**
+ * The page's stylesheets and the scripts its remote modules need, as head links. The scripts are preloaded as
+ * CLASSIC scripts (`rel="preload" as="script"`, no crossorigin), the way the federation runtime and the remote's chunk
+ * loader then add them (a plain `<script src>`): only a preload of the same kind and credentials mode is reused.
+ * `rel="modulepreload"` asked for an ES module instead, so the browser fetched each remote entry and page chunk twice
+ * (measured on the home page: +21.6 kB gzip, mf-content's remoteEntry.js and HomePage chunk downloaded twice).
+ */
+export function assetLinks(css: readonly string[], js: readonly string[]): string {
+  return (
+    css.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`).join('') +
+    js.map((href) => `<link rel="preload" as="script" href="${escapeHtml(href)}">`).join('')
+  );
+}
+
 const TITLE = /<title>[^<]*<\/title>/;
 const DESCRIPTION = /<meta name="description" content="[^"]*"\s*\/?>/;
 const CSRF_PLACEHOLDER = /__CSRF_TOKEN__/g;

@@ -26,7 +26,7 @@ import { sessionRead } from '../federation/startupPolicy.js';
 import { pieceKey, serverPieceFailed } from '../federation/serverFailures.js';
 import { viewportMeasured, widthForUserAgent } from '../layout/viewport.js';
 import { pageAssets, refreshRemotes, type RemoteAssets } from './remoteRegistry.js';
-import { headTags, injectHead } from './head.js';
+import { assetLinks, headTags, injectHead } from './head.js';
 
 export interface RenderedPage {
   /** 200, or what the page's loader says (a missing product: 404); the API may still say 404/403 itself. */
@@ -128,7 +128,7 @@ async function renderInScope(request: RenderRequest, scope: Scope): Promise<Rend
   const assets: RemoteAssets = pageAssets(rendered);
   const values = serialize(scope);
   const [before, after] = splitTemplate(request.template);
-  const headHtml = headTags(head) + [...shellCss(), ...assets.css].map((href) => `<link rel="stylesheet" href="${href}">`).join('') + assets.js.map((href) => `<link rel="modulepreload" href="${href}">`).join('');
+  const headHtml = headTags(head) + assetLinks([...shellCss(), ...assets.css], assets.js);
   const prefix = injectHead(before, head, headHtml, request.nonce, request.csrfToken);
   // After #root: React's markup is all #root holds (the browser renders from scratch when it is empty).
   const suffix = after.replace('</div>', `</div>${pageDataScript({ values, remotes: request.remotes, modules: rendered })}`);
