@@ -63,7 +63,8 @@ export async function startFederation(
   onFirstInteraction(() => scheduler.interacted());
   const declared = await startingDeclarations(remotes, rendered.declarations);
   remotesDeclared(declared);
-  for (const { name, startup } of declared) if (startup) scheduler.declared(name, startup);
+  // Read here (no page data): one that could not be read is known to be so. From the page: it is asked below.
+  for (const { name, startup } of declared) if (startup || !rendered.declarations) scheduler.declared(name, startup ?? UNDECLARED);
 
   // A remote the page came without (the server could not read it): asked here once the page has hydrated (its screens
   // and pieces were rendered as unavailable on both sides), and again with each "Prøv igjen" on such a screen.
@@ -80,7 +81,7 @@ export async function startFederation(
       });
     }
   };
-  void modelsAfter.then(readMissing);
+  if (rendered.declarations) void modelsAfter.then(readMissing);
   declarationsRetried.watch(readMissing);
 }
 
@@ -93,10 +94,7 @@ async function startingDeclarations(remotes: readonly RemoteEntry[], rendered: R
   if (rendered) {
     const checked: Record<string, RemoteStartup> = {};
     for (const [name, doc] of Object.entries(rendered)) checked[name] = checkDeclaration(name, doc);
-    return declaredRemotes(
-      remotes.map((remote) => remote.name),
-      checked,
-    );
+    return declaredRemotes(remotes.map((remote) => remote.name), checked);
   }
   const declared = await Promise.all(remotes.map(async (remote) => ({ name: remote.name, startup: await fetchDeclaration(remote) })));
   for (const problem of composeRemotes(declared).problems) console.warn(`[shell] remote declarations: ${problem}`);
