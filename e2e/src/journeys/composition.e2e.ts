@@ -53,7 +53,14 @@ describe('run-time composition', () => {
     await page.getByRole('button', { name: 'Legg i handlekurven' }).click();
     await expect.poll(() => page.getByTestId('cart-count').textContent()).toBe('1');
 
-    // The home page belongs to the broken remote: the fallback shows, the chrome does not go blank.
+    // The home page belongs to the broken remote, whose declaration the server could not read either: the route is
+    // still a page of the shop (200, the fallback in the server's HTML), not "not found".
+    const html = await fetch(`${shop.url}/`, { headers: { accept: 'text/html' } });
+    expect(html.status).toBe(200);
+    const body = await html.text();
+    expect(body).toContain(FALLBACK);
+    expect(body).not.toContain('Fant ikke siden');
+    // In the browser: the fallback shows, the chrome does not go blank.
     await page.goto('/');
     await page.getByText(FALLBACK).waitFor();
     await page.getByRole('button', { name: 'Prøv igjen' }).waitFor();
