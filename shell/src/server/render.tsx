@@ -1,8 +1,8 @@
 /**
  * The shell's server renderer (issue 22): the API process calls `renderPage` per HTML request. It resolves the
  * route with the shell's own route table and the page's remote module with what the registry's remotes declare
- * (their startup.json, read with the registry: remoteRegistry.ts), loads that module from the remote's SERVER build (Module
- * Federation on Node, registered from /remotes.json: remoteRegistry.ts), runs the module's `loader` with the
+ * (their startup.json), loads that module from the remote's SERVER build (Module Federation on Node, registered
+ * from /remotes.json; both read by remoteRegistry.ts), runs the module's `loader` with the
  * request's in-process API transport, fills the request's Effector scope, and streams the shell's layout with the
  * remote's page in it (React 19 renderToPipeableStream). Everything the browser needs to hydrate the same markup
  * travels once, in the PageData element.
