@@ -15,4 +15,19 @@ export const startup = {
   // The account pages and the login form read the user.
   piecesNeedStartupModels: true,
   answers: ['favouriteToggled'],
+  screens: {
+    account: 'AccountPage',
+    login: 'LoginPage',
+    register: 'RegisterPage',
+    forgotPassword: 'ForgotPasswordPage',
+    resetPassword: 'ResetPasswordPage',
+    verifyEmail: 'VerifyEmailPage',
+    history: 'HistoryPage',
+    favourites: 'FavouritesPage',
+    // The shop workspace: staff log in through the ordinary login, so it lives with the session here.
+    staff: 'StaffPage',
+    staffReservation: 'StaffPage',
+  },
+  // The login form the cart modal offers (composed by the shell, so the cart does not import this remote).
+  pieces: { 'cart-login': 'LoginForm' },
 } as const satisfies RemoteStartup;

@@ -15,4 +15,6 @@ export const startup = {
   // The cart modal and the checkout read the cart, and the checkout the customer too.
   piecesNeedStartupModels: true,
   answers: ['cartAddRequested'],
+  screens: { checkout: 'CheckoutPage' },
+  pieces: { 'cart-modal': 'CartModal', 'promo-code-modal': 'PromoCodeModal' },
 } as const satisfies RemoteStartup;

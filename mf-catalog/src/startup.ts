@@ -8,4 +8,14 @@ export const startup = {
   // ./model is only the singleton probe (no state): nothing waits for it, and a page that shows no catalogue piece
   // does not fetch this remote for its first view.
   model: 'first-interaction',
+  // The catalogue's screens (route names of @shop/contracts/routes → exposed modules): the gender landings are the
+  // category page with a gender.
+  screens: {
+    product: 'ProductPage',
+    search: 'SearchPage',
+    selection: 'SelectionPage',
+    gender: 'CategoryPage',
+    category: 'CategoryPage',
+  },
+  pieces: { 'header-search': 'SearchBox' },
 } as const satisfies RemoteStartup;

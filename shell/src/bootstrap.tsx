@@ -49,7 +49,7 @@ const onCaughtError = (error: unknown, info: { componentStack?: string }) => {
   else console.error(error, info.componentStack);
 };
 
-startFederation(pageData?.remotes, pageData ? firstCommit : undefined)
+startFederation({ remotes: pageData?.remotes, declarations: pageData?.declarations }, pageData ? firstCommit : undefined)
   .then(renderedModules, () => undefined)
   .finally(() => {
     const app = (

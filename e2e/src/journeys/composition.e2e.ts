@@ -1,6 +1,9 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { ROUTE_PATTERNS } from '@shop/contracts/routes';
+import { PAGE_DATA_ELEMENT_ID, type PageData } from '@shop/contracts/ssr';
+import { PIECE_ROLES } from '@shop/contracts/types';
 import { launchBrowser, newContext, watchErrors } from '../support/browser.js';
 import { chooseOption, findPurchasableArticle } from '../support/catalog.js';
 import { repoRoot } from '../support/paths.js';
@@ -50,7 +53,14 @@ describe('run-time composition', () => {
     await page.getByRole('button', { name: 'Legg i handlekurven' }).click();
     await expect.poll(() => page.getByTestId('cart-count').textContent()).toBe('1');
 
-    // The home page belongs to the broken remote: the fallback shows, the chrome does not go blank.
+    // The home page belongs to the broken remote, whose declaration the server could not read either: the route is
+    // still a page of the shop (200, the fallback in the server's HTML), not "not found".
+    const html = await fetch(`${shop.url}/`, { headers: { accept: 'text/html' } });
+    expect(html.status).toBe(200);
+    const body = await html.text();
+    expect(body).toContain(FALLBACK);
+    expect(body).not.toContain('Fant ikke siden');
+    // In the browser: the fallback shows, the chrome does not go blank.
     await page.goto('/');
     await page.getByText(FALLBACK).waitFor();
     await page.getByRole('button', { name: 'Prøv igjen' }).waitFor();
@@ -64,7 +74,7 @@ describe('run-time composition', () => {
     await shop.stop();
   });
 
-  it("remotes declare their start-up: the shell reads each remote's startup.json and loads models by it", async () => {
+  it("remotes declare their start-up and screens: the server reads each remote's startup.json, the page carries them, models load by them", async () => {
     shop = await startShop();
     type Debug = { apps: Record<string, unknown> };
     const modelsIn = (page: Page) =>
@@ -80,9 +90,15 @@ describe('run-time composition', () => {
     await page.goto('/');
     await expect.poll(() => modelsIn(page)).toContain('mf_content');
     await page.waitForLoadState('networkidle');
-    expect(fetched.filter((path) => path.endsWith('/startup.json')).sort()).toEqual(
-      ['mf-account', 'mf-cart-checkout', 'mf-catalog', 'mf-content'].map((dir) => `/mf/${dir}/startup.json`),
-    );
+    // The declarations came with the page (no round trip before the first render): the browser reads none itself.
+    expect(fetched.filter((path) => path.endsWith('/startup.json'))).toEqual([]);
+    const pageData = await page.evaluate((id) => JSON.parse(document.getElementById(id)?.textContent ?? '{}') as PageData, PAGE_DATA_ELEMENT_ID);
+    const declarations = pageData.declarations ?? {};
+    expect(Object.keys(declarations)).toEqual(['mf_catalog', 'mf_cart_checkout', 'mf_account', 'mf_content']);
+    // The four remotes' own src/startup.ts, as built: together they render every route, each route once, and fill every slot.
+    const claims = (field: 'screens' | 'pieces') => Object.values(declarations).flatMap((startup) => Object.keys(startup[field] ?? {}));
+    expect(claims('screens').sort()).toEqual(Object.keys(ROUTE_PATTERNS).sort());
+    expect(claims('pieces').sort()).toEqual([...PIECE_ROLES].sort());
     expect(fetched.filter((path) => /^\/mf\/(mf-cart-checkout|mf-account)\//.test(path) && !path.endsWith('/startup.json'))).toEqual([]);
     await page.mouse.wheel(0, 400);
     await expect.poll(() => modelsIn(page)).toEqual(expect.arrayContaining(['mf_cart_checkout', 'mf_account']));

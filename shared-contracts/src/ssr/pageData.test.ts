@@ -14,6 +14,7 @@ const data: PageData = {
   values: { 'shell/tenant': { brandName: 'Staut' }, 'contracts/page-head': { title: '</script><script>alert(1)</script> <!-- Æ\u2028ø' } },
   remotes: { mf_catalog: '/mf/mf-catalog/mf-manifest.json' },
   modules: [{ remote: 'mf_catalog', module: 'CategoryPage' }],
+  declarations: { mf_catalog: { model: 'first-interaction', screens: { category: 'CategoryPage' }, pieces: { 'header-search': 'SearchBox' } } },
 };
 
 describe('PageData element', () => {
@@ -35,5 +36,10 @@ describe('PageData element', () => {
   it('drops malformed modules and a missing registry', () => {
     const html = `<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">{"values":{},"modules":[{"remote":"a","module":"B"},{"remote":1}]}</script>`;
     expect(readPageData(documentOf(html))).toEqual({ values: {}, remotes: {}, modules: [{ remote: 'a', module: 'B' }] });
+  });
+
+  it('leaves out declarations that are not a record of remotes (the browser then reads startup.json itself)', () => {
+    const html = `<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">{"values":{},"declarations":[{"model":"start-up"}]}</script>`;
+    expect(readPageData(documentOf(html))).not.toHaveProperty('declarations');
   });
 });

@@ -2,6 +2,8 @@
  * The page's server-rendered data travels in ONE element: `<script type="application/json" id="shop-page-data">`,
  * written once by the shell's server renderer and read once by the shell's bootstrap.
  */
+import type { RemoteStartup } from '../types/startup.js';
+
 export const PAGE_DATA_ELEMENT_ID = 'shop-page-data';
 
 /** A remote module the server rendered into the page: the browser loads it before it hydrates. */
@@ -18,6 +20,13 @@ export interface PageData {
   remotes: Record<string, string>;
   /** The remote modules the server rendered, in the order it loaded them. */
   modules: RenderedModule[];
+  /**
+   * The start-up declarations (startup.json) of the registry's remotes the server could read, by remote name in
+   * registry order: the screens and pieces the server composed the page from, and the browser's first render too
+   * (no round trip for them). A remote missing here was not readable on the server; the browser asks it itself.
+   * Absent on a page from an older server: the browser then reads every remote's startup.json.
+   */
+  declarations?: Record<string, RemoteStartup>;
 }
 
 /**
@@ -40,6 +49,8 @@ export function readPageData(doc: Pick<Document, 'getElementById'>): PageData | 
       values: data.values,
       remotes: typeof data.remotes === 'object' && data.remotes !== null ? data.remotes : {},
       modules: Array.isArray(data.modules) ? data.modules.filter((m) => typeof m?.remote === 'string' && typeof m?.module === 'string') : [],
+      // Each declaration is checked by the shell (parseRemoteStartup) like the startup.json it came from.
+      ...(typeof data.declarations === 'object' && data.declarations !== null && !Array.isArray(data.declarations) ? { declarations: data.declarations } : {}),
     };
   } catch {
     return null;

@@ -5,6 +5,7 @@
  * The shell knows no remote by name beyond the registry and none of their storage keys: they are here.
  */
 import type { EarlyRequest } from '../bus/index.js';
+import type { RouteName } from '../routes/index.js';
 
 /**
  * When the shell imports the remote's `./model`:
@@ -29,4 +30,21 @@ export interface RemoteStartup {
   piecesNeedStartupModels?: boolean;
   /** Bus requests the model answers: fired before it is in, the shell keeps them and replays them to it. */
   answers?: readonly EarlyRequest[];
+  /**
+   * The screens this remote renders: route name of @shop/contracts/routes → exposed module (without "./"). The URL
+   * patterns, themes, redirects, the product guard and each page's props stay the shell's (SPEC §2); a route no
+   * remote in the registry declares is shown as "unavailable" (the remote fallback), never as "not found".
+   */
+  screens?: Readonly<Partial<Record<RouteName, string>>>;
+  /** The pieces the shell mounts in its own slots (PIECE_ROLES): role → exposed module (without "./"). */
+  pieces?: Readonly<Partial<Record<PieceRole, string>>>;
 }
+
+/**
+ * The slots of the shell's chrome a remote may fill, by role (the shell composes them; their props are the shell's):
+ * - `header-search`: the header's search box (the shell's plain field stands in until it loads);
+ * - `cart-modal`: the cart modal's content; `cart-login`: the login form the cart modal offers;
+ * - `promo-code-modal`: the promo code modal's content; `privacy-modal`: the privacy text in the cookie notice's modal.
+ */
+export const PIECE_ROLES = ['header-search', 'cart-modal', 'cart-login', 'promo-code-modal', 'privacy-modal'] as const;
+export type PieceRole = (typeof PIECE_ROLES)[number];

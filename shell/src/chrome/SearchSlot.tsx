@@ -1,7 +1,7 @@
 import { useCallback, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { pathFor } from '@shop/contracts/routes';
-import { RemoteBoundary } from '../federation/RemoteBoundary.js';
+import { DeclaredPiece } from '../federation/DeclaredPiece.js';
 import { texts } from '../texts.js';
 import styles from './Chrome.module.css';
 
@@ -11,8 +11,8 @@ interface SearchBoxProps {
 }
 
 /**
- * The header's search slot. The catalogue's search box (its remote entry, the box and the catalogue model: ~20 kB
- * gzip) is in no first view: the slot, a fixed size, holds the shell's own plain search field, and the box is loaded
+ * The header's search slot. The search box a remote declares for it (role `header-search`; the catalogue's box, with
+ * its remote entry and model ~20 kB gzip) is in no first view: the slot, a fixed size, holds the shell's own plain search field, and the box is loaded
  * when the shopper turns to it (pointer over the slot, a touch, focus). The field works on its own meanwhile (Enter
  * opens the search page). The box mounts with the field's text; in that same commit, before another key can land, the
  * field gives way and hands over the focus if it had it. The field stays in place while the code loads, so typing
@@ -31,9 +31,8 @@ export function SearchSlot() {
     <div className={styles.search} onPointerEnter={want} onTouchStart={want} onFocus={want}>
       {handOver === null && <SearchField input={field} text={text} onText={setText} />}
       {wanted && (
-        <RemoteBoundary<SearchBoxProps>
-          remote="mf_catalog"
-          module="SearchBox"
+        <DeclaredPiece<SearchBoxProps>
+          role="header-search"
           fallback="none"
           onShown={shown}
           props={{ initialQuery: text, autoFocus: handOver?.focus ?? false }}

@@ -1,8 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
+import type { RemoteStartup } from '@shop/contracts/types';
 import { parseRemoteStartup, readDeclaration, UNDECLARED } from './declarations.js';
 
 describe('parseRemoteStartup (startup.json)', () => {
-  it.each([
+  it.each<{ case: string; doc: unknown; startup: RemoteStartup; problems: number }>([
     {
       case: 'a full declaration is kept',
       doc: { model: 'start-up', stateKeys: ['orders', 'count'], piecesNeedStartupModels: true, answers: ['cartAddRequested'] },
@@ -26,6 +27,42 @@ describe('parseRemoteStartup (startup.json)', () => {
       doc: { model: 'start-up', answers: ['favouriteToggled', 'wishAdded'] },
       startup: { model: 'start-up', answers: ['favouriteToggled'] },
       problems: 1,
+    },
+    {
+      case: 'screens and pieces are kept',
+      doc: { model: 'first-piece', screens: { home: 'HomePage', about: 'StaticPage' }, pieces: { 'privacy-modal': 'StaticPage' } },
+      startup: { model: 'first-piece', screens: { home: 'HomePage', about: 'StaticPage' }, pieces: { 'privacy-modal': 'StaticPage' } },
+      problems: 0,
+    },
+    {
+      case: 'a route name @shop/contracts/routes does not have is dropped, the others kept',
+      doc: { model: 'first-piece', screens: { home: 'HomePage', wishlist: 'WishlistPage' } },
+      startup: { model: 'first-piece', screens: { home: 'HomePage' } },
+      problems: 1,
+    },
+    {
+      case: 'a slot the shell does not have is dropped',
+      doc: { model: 'first-piece', pieces: { 'footer-banner': 'Banner', 'cart-modal': 'CartModal' } },
+      startup: { model: 'first-piece', pieces: { 'cart-modal': 'CartModal' } },
+      problems: 1,
+    },
+    {
+      case: 'a module that is not an exposed name ("./X", a path, not a string) is dropped',
+      doc: { model: 'first-piece', screens: { home: './HomePage', blog: 'src/Blog.tsx', poll: 3, shops: 'ShopLocatorPage' } },
+      startup: { model: 'first-piece', screens: { shops: 'ShopLocatorPage' } },
+      problems: 3,
+    },
+    {
+      case: 'screens that are not a map are dropped, and nothing is left of a map of unknown names',
+      doc: { model: 'start-up', screens: ['home'], pieces: { nope: 'Nope' } },
+      startup: { model: 'start-up' },
+      problems: 2,
+    },
+    {
+      case: "a route name that is only an Object's own (toString) is not a route",
+      doc: { model: 'first-piece', screens: { toString: 'HomePage', constructor: 'HomePage' } },
+      startup: { model: 'first-piece' },
+      problems: 2,
     },
   ])('$case', ({ doc, startup, problems }) => {
     const parsed = parseRemoteStartup(doc);

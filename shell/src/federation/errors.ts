@@ -15,7 +15,7 @@ export function describe(error: unknown): string {
   return typeof error === 'string' ? error : 'ukjent feil';
 }
 
-/** "mf_catalog/CategoryPage" → "mf_catalog"; manifest URLs and ids without a slash are returned as they are. */
+/** "mf_shop/SomePage" → "mf_shop"; manifest URLs and ids without a slash are returned as they are. */
 export function remoteOf(request: string): string {
   const slash = request.indexOf('/');
   return slash > 0 && !request.includes('://') ? request.slice(0, slash) : request;

@@ -15,7 +15,7 @@ export interface RemoteEntry {
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 /**
- * Reads the /remotes.json document ({"mf_catalog": "/mf/mf-catalog/mf-manifest.json", …}). Relative URLs are made
+ * Reads the /remotes.json document ({"<federation name>": "/mf/<folder>/mf-manifest.json", …}). Relative URLs are made
  * absolute against the page so the federation runtime resolves each remote's public path from its manifest.
  * Invalid entries are skipped (and reported) rather than failing the whole shell.
  */
@@ -75,8 +75,8 @@ export async function readRegistry(rendered?: unknown): Promise<RemoteEntry[]> {
 
 /**
  * Where a remote's SERVER entry is (issue 22): beside its browser manifest, in `server/` (each front end's server
- * build writes dist/server/remoteEntry.js, rspack.server.mjs), e.g. /mf/mf-catalog/mf-manifest.json →
- * /mf/mf-catalog/server/remoteEntry.js. A remote deployed alone (or moved) takes its server rendering along.
+ * build writes dist/server/remoteEntry.js, rspack.server.mjs), e.g. /mf/<folder>/mf-manifest.json →
+ * /mf/<folder>/server/remoteEntry.js. A remote deployed alone (or moved) takes its server rendering along.
  */
 export function serverEntryUrl(manifestUrl: string): string {
   return new URL('server/remoteEntry.js', manifestUrl).href;

@@ -3,12 +3,15 @@ import { Link } from 'react-router-dom';
 import { useUnit } from 'effector-react';
 import { $cartOpen, $promoModalOpen, cartClosed, promoModalToggled } from '@shop/contracts/bus';
 import { pathFor, type StaticPageProps } from '@shop/contracts/routes';
-import { RemoteBoundary } from '../federation/RemoteBoundary.js';
+import { DeclaredPiece } from '../federation/DeclaredPiece.js';
 import { texts } from '../texts.js';
 import { Modal } from './Modal.js';
 import { $privacyOpen, privacyClosed } from './model.js';
 
-/** Props of mf_cart_checkout/CartModal and mf_account/LoginForm (see their READMEs); the shell only composes them. */
+/**
+ * Props of the pieces the remotes declare for the modals (roles `cart-modal` and `cart-login`; see the declaring
+ * remotes' READMEs); the shell only composes them.
+ */
 interface CartModalProps {
   loginForm?: ReactNode;
 }
@@ -18,10 +21,10 @@ interface LoginFormProps {
 
 /**
  * The cart offers a login (SPEC §4: a login made from the cart reloads the page with the cart open). The form is
- * mf-account's, composed here so neither remote imports the other.
+ * another remote's (the account's), composed here so neither remote imports the other.
  */
 const cartModalProps: CartModalProps = {
-  loginForm: <RemoteBoundary<LoginFormProps> remote="mf_account" module="LoginForm" props={{ fromCart: true }} />,
+  loginForm: <DeclaredPiece<LoginFormProps> role="cart-login" props={{ fromCart: true }} />,
 };
 
 /** Loaded on demand (see ModalHost): the three modals of SPEC §2 with their remote contents. */
@@ -37,13 +40,13 @@ export default function Modals() {
   return (
     <>
       <Modal open={cartOpen} onClose={closeCart} title={texts.cartModalTitle} testId="cart-modal">
-        <RemoteBoundary<CartModalProps> remote="mf_cart_checkout" module="CartModal" props={cartModalProps} />
+        <DeclaredPiece<CartModalProps> role="cart-modal" props={cartModalProps} />
       </Modal>
       <Modal open={promoOpen} onClose={() => promoOpen && togglePromo()} title={texts.promoModalTitle} testId="promo-modal">
-        <RemoteBoundary remote="mf_cart_checkout" module="PromoCodeModal" />
+        <DeclaredPiece role="promo-code-modal" />
       </Modal>
       <Modal open={privacyOpen} onClose={closePrivacy} title={texts.privacyModalTitle} testId="privacy-modal">
-        <RemoteBoundary<StaticPageProps> remote="mf_content" module="StaticPage" props={{ slug: 'personvernerklaering', embedded: true }} />
+        <DeclaredPiece<StaticPageProps> role="privacy-modal" props={{ slug: 'personvernerklaering', embedded: true }} />
         <p>
           <Link to={pathFor('privacy')} onClick={() => closePrivacy()}>
             {texts.privacyFullPage}

@@ -2,6 +2,9 @@ import { useEffect } from 'react';
 import { Navigate, Route, Routes, useLocation, useParams } from 'react-router-dom';
 import { useUnit } from 'effector-react';
 import type { HomePageProps, ProductPageData, ProductPageProps } from '@shop/contracts/routes';
+import type { RemoteModuleRef } from '../federation/composition.js';
+import { $composition } from '../federation/compositionModel.js';
+import { Unavailable } from '../federation/DeclaredPiece.js';
 import { RemoteBoundary } from '../federation/RemoteBoundary.js';
 import { $categories } from '../menu/model.js';
 import { $pageLoaded } from '@shop/contracts/ssr';
@@ -14,7 +17,8 @@ import { SCREENS, resolveLocation, screenProps, type ScreenDef } from './screens
 /**
  * The route table as React Router routes. Redirects (SPEC §2) and the move of a category to its canonical address
  * are applied first, replacing the history entry; then
- * each screen mounts its remote page through a RemoteBoundary with the page's props (see screens.ts).
+ * each screen mounts the page the registry's remotes declare for its route (federation/composition.ts) through a
+ * RemoteBoundary with the page's props (see screens.ts); a route none declares shows the remote fallback.
  */
 export function AppRoutes() {
   const location = useLocation();
@@ -38,39 +42,44 @@ export function AppRoutes() {
  * The data the page's loader gave on the server, while the page shown is the one the server rendered: the page's
  * first render (server and hydration) is made of it. Another address, or another page, gets none.
  */
-function useLoaderData(screen: ScreenDef): unknown {
+function useLoaderData(page: RemoteModuleRef): unknown {
   const loaded = useUnit($pageLoaded);
   const { pathname, search } = useLocation();
-  if (!loaded || loaded.url !== `${pathname}${search}` || loaded.remote !== screen.remote || loaded.module !== screen.module) return undefined;
+  if (!loaded || loaded.url !== `${pathname}${search}` || loaded.remote !== page.remote || loaded.module !== page.module) return undefined;
   return loaded.data;
 }
 
 function Screen({ screen }: { screen: ScreenDef }) {
+  const page = useUnit($composition).screens[screen.name];
+  return page ? <DeclaredScreen screen={screen} page={page} /> : <Unavailable />;
+}
+
+function DeclaredScreen({ screen, page }: { screen: ScreenDef; page: RemoteModuleRef }) {
   const params = Object.fromEntries(Object.entries(useParams()).filter((entry): entry is [string, string] => Boolean(entry[1])));
-  const loaderData = useLoaderData(screen);
+  const loaderData = useLoaderData(page);
   const props = loaderData === undefined ? screenProps(screen, params) : { ...screenProps(screen, params), loaderData };
   if (screen.name === 'home' || screen.name === 'preview') {
-    return <HomeScreen screen={screen} previewName={props.previewName as string | null} loaderData={loaderData} />;
+    return <HomeScreen page={page} previewName={props.previewName as string | null} loaderData={loaderData} />;
   }
   if (screen.guard === 'product') {
     const loaded = loaderData as ProductPageData | undefined;
     return (
-      <ProductGuard loaded={loaded?.article}>
+      <ProductGuard page={page} loaded={loaded?.article}>
         {(article) => (
           <RemoteBoundary<ProductPageProps & { loaderData?: ProductPageData }>
-            remote={screen.remote}
-            module={screen.module}
+            remote={page.remote}
+            module={page.module}
             props={{ articleName: params.articleName ?? article.slug, article, ...(loaded ? { loaderData: loaded } : {}) }}
           />
         )}
       </ProductGuard>
     );
   }
-  return <RemoteBoundary remote={screen.remote} module={screen.module} props={props} />;
+  return <RemoteBoundary remote={page.remote} module={page.module} props={props} />;
 }
 
 /** Home and preview get the banner slots (GET /settings, fetched on the first visit unless the layout came with the page) and the brand. */
-function HomeScreen({ screen, previewName, loaderData }: { screen: ScreenDef; previewName: string | null; loaderData: unknown }) {
+function HomeScreen({ page, previewName, loaderData }: { page: RemoteModuleRef; previewName: string | null; loaderData: unknown }) {
   const [settings, tenant, requestSettings] = useUnit([$settings, $tenant, settingsRequested]);
   // The server-rendered home page came with its layout; the slots are only its fallback for a missing layout.
   const hasLayout = loaderData !== undefined;
@@ -78,6 +87,6 @@ function HomeScreen({ screen, previewName, loaderData }: { screen: ScreenDef; pr
     if (!hasLayout) requestSettings();
   }, [requestSettings, hasLayout]);
   return (
-    <RemoteBoundary<HomePageProps & { loaderData?: unknown }> remote={screen.remote} module={screen.module} props={{ previewName, settings, tenant, loaderData }} />
+    <RemoteBoundary<HomePageProps & { loaderData?: unknown }> remote={page.remote} module={page.module} props={{ previewName, settings, tenant, loaderData }} />
   );
 }

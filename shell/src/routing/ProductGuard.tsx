@@ -6,6 +6,7 @@ import { alertRaised } from '@shop/contracts/bus';
 import { loadErrorTexts } from '@shop/contracts/texts';
 import type { ArticleDetail } from '@shop/contracts/types';
 import { RemoteLoading } from '../federation/RemoteBoundary.js';
+import type { RemoteModuleRef } from '../federation/composition.js';
 import { preloadRemoteModule } from '../federation/preload.js';
 import { articleKey, decideProductEntry, guardExit, type GuardExit } from './guard.js';
 import { productShown } from './model.js';
@@ -37,7 +38,16 @@ function canGoBack(): boolean {
  * shows the page, forwards an id to the slug route (replace; the article goes along in the history state so the page
  * does not fetch it again), or leaves an invisible or unloadable article for the previous route or home.
  */
-export function ProductGuard({ children, loaded = null }: { children: (article: ArticleDetail) => ReactNode; loaded?: ArticleDetail | null }) {
+export function ProductGuard({
+  page,
+  children,
+  loaded = null,
+}: {
+  /** The product page the registry's remotes declare: its code preloads while the guard checks the article. */
+  page: RemoteModuleRef;
+  children: (article: ArticleDetail) => ReactNode;
+  loaded?: ArticleDetail | null;
+}) {
   const { articleName } = useParams();
   const location = useLocation();
   const navigate = useNavigate();
@@ -57,7 +67,7 @@ export function ProductGuard({ children, loaded = null }: { children: (article: 
       else navigate(exit.to, { replace: true });
     };
     // The page's code loads while the article does; a failed preload is left to the page's RemoteBoundary (retry).
-    preloadRemoteModule('mf_catalog', 'ProductPage').catch(() => undefined);
+    preloadRemoteModule(page.remote, page.module).catch(() => undefined);
     let key: number | string;
     try {
       key = articleKey(articleName);

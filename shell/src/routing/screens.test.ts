@@ -1,12 +1,69 @@
 import { describe, expect, it } from 'vitest';
+import { composeRemotes } from '../federation/composition.js';
 import { SCREENS, resolveLocation, type Resolution } from './screens.js';
 
-/** A resolution reduced to what a reader of SPEC §2 checks: where it goes, which module, which props. */
+/**
+ * A fixture registry: four remotes declaring the screens as the shop's remotes split them today (their own
+ * src/startup.ts is the truth; the composition journey checks the built ones cover every route).
+ */
+const { composition, problems } = composeRemotes([
+  {
+    name: 'mf_catalog',
+    startup: {
+      model: 'first-interaction',
+      screens: { product: 'ProductPage', search: 'SearchPage', selection: 'SelectionPage', gender: 'CategoryPage', category: 'CategoryPage' },
+    },
+  },
+  { name: 'mf_cart_checkout', startup: { model: 'start-up', screens: { checkout: 'CheckoutPage' } } },
+  {
+    name: 'mf_account',
+    startup: {
+      model: 'start-up',
+      screens: {
+        account: 'AccountPage',
+        login: 'LoginPage',
+        register: 'RegisterPage',
+        forgotPassword: 'ForgotPasswordPage',
+        resetPassword: 'ResetPasswordPage',
+        verifyEmail: 'VerifyEmailPage',
+        history: 'HistoryPage',
+        favourites: 'FavouritesPage',
+        staff: 'StaffPage',
+        staffReservation: 'StaffPage',
+      },
+    },
+  },
+  {
+    name: 'mf_content',
+    startup: {
+      model: 'first-piece',
+      screens: {
+        home: 'HomePage',
+        preview: 'HomePage',
+        ...Object.fromEntries((['about', 'brandAbout', 'support', 'privacy', 'maintenance', 'policy', 'articlePage'] as const).map((name) => [name, 'StaticPage'])),
+        blog: 'BlogListPage',
+        blogCategory: 'BlogListPage',
+        blogPost: 'BlogPostPage',
+        poll: 'PollPage',
+        shops: 'ShopLocatorPage',
+        editor: 'EditorPage',
+      },
+    },
+  },
+]);
+
+/** A resolution reduced to what a reader of SPEC §2 checks: where it goes, which (declared) module, which props. */
 function summary(resolution: Resolution) {
   if (resolution.kind !== 'screen') return resolution;
   const { screen, props, resetsBreadcrumbs } = resolution;
-  return { kind: 'screen', name: screen.name, module: `${screen.remote}/${screen.module}`, props, resetsBreadcrumbs };
+  const page = composition.screens[screen.name];
+  return { kind: 'screen', name: screen.name, module: page ? `${page.remote}/${page.module}` : 'undeclared', props, resetsBreadcrumbs };
 }
+
+it('the fixture registry declares every screen once', () => {
+  expect(problems).toEqual([]);
+  expect(SCREENS.filter((screen) => !composition.screens[screen.name])).toEqual([]);
+});
 
 const staticPage = (name: string, slug: string) => ({
   kind: 'screen',

@@ -13,99 +13,92 @@ import {
 import type { ThemeName } from '../theme/themes.js';
 
 /**
- * The route table of SPEC §2: every screen, the remote module that renders it, its theme and whether entering it
- * resets the breadcrumbs. Patterns and names come from @shop/contracts/routes. React Router ranks static segments
- * above dynamic ones, so the gender landings and static pages win over the catch-all category route; where two
- * patterns rank the same (`/` and the catch-all with no segment), the earlier one wins — keep home first.
+ * The route table of SPEC §2: every screen, its theme and whether entering it resets the breadcrumbs. Patterns and
+ * names come from @shop/contracts/routes; which remote module renders a screen is not here: each remote declares
+ * the routes it renders (its startup.json `screens`), and the shell looks the route up in what the registry's remotes
+ * declare (federation/composition.ts) when it mounts the screen. A route no remote declares is still a screen of
+ * the shop (shown as unavailable), never "not found". React Router ranks static segments above dynamic ones, so the
+ * gender landings and static pages win over the catch-all category route; where two patterns rank the same (`/` and
+ * the catch-all with no segment), the earlier one wins — keep home first.
  */
-/** The remotes the route table names (routes stay here until the remotes declare them: issue 22). */
-type ScreenRemote = 'mf_catalog' | 'mf_cart_checkout' | 'mf_account' | 'mf_content';
-
 export interface ScreenDef {
   /** Unique per entry (route name, plus the variant for routes registered once per fixed path). */
   id: string;
   name: RouteName;
   path: string;
-  remote: ScreenRemote;
-  /** Exposed module without "./". */
-  module: string;
   theme: ThemeName;
   /** Static pages: the page's segment, passed as the `slug` prop. */
   slug?: string;
   /** Gender landings: the mapped gender (voksen → uni with url voksen). */
   gender?: GenderRoute;
-  /** The product visibility guard runs before the page is shown. */
+  /** The product visibility guard (the shell's navigation guard, SPEC §2) runs before the page is shown. */
   guard?: 'product';
 }
 
-const staticScreen = (name: RouteName, path: string, theme: ThemeName): ScreenDef => ({
-  id: name,
-  name,
-  path,
-  remote: 'mf_content',
-  module: 'StaticPage',
-  theme,
-  slug: path.slice(1),
-});
+/** The theme of each screen (SPEC §2 "A theme sets styling per screen"). */
+const THEMES: Record<RouteName, ThemeName> = {
+  home: 'home',
+  preview: 'home',
+  about: 'about',
+  brandAbout: 'about',
+  support: 'customer service',
+  privacy: 'terms',
+  maintenance: 'trim',
+  policy: 'about',
+  articlePage: 'article',
+  account: 'contact',
+  login: 'contact',
+  register: 'contact',
+  forgotPassword: 'contact',
+  resetPassword: 'contact',
+  verifyEmail: 'contact',
+  history: 'contact',
+  favourites: 'contact',
+  staff: 'contact',
+  staffReservation: 'contact',
+  blog: 'article',
+  blogCategory: 'article',
+  blogPost: 'article',
+  poll: 'home',
+  shops: 'contact',
+  editor: 'terms',
+  checkout: 'delivery',
+  product: 'article',
+  search: 'search',
+  selection: 'search',
+  gender: 'gender',
+  // Category listings are the gender landings' listing screen narrowed to a category: same theme.
+  category: 'gender',
+};
 
-/** The account screens of mf-account: route name → exposed page. */
-const ACCOUNT_SCREENS = [
-  ['account', 'AccountPage'],
-  ['login', 'LoginPage'],
-  ['register', 'RegisterPage'],
-  ['forgotPassword', 'ForgotPasswordPage'],
-  ['resetPassword', 'ResetPasswordPage'],
-  ['verifyEmail', 'VerifyEmailPage'],
-  ['history', 'HistoryPage'],
-  ['favourites', 'FavouritesPage'],
-  // The shop workspace: staff log in through the ordinary login, so it lives with the session in mf-account.
-  ['staff', 'StaffPage'],
-  ['staffReservation', 'StaffPage'],
-] as const satisfies ReadonlyArray<readonly [RouteName, string]>;
+const screen = (name: RouteName, extra: Partial<ScreenDef> = {}): ScreenDef => ({ id: name, name, path: ROUTE_PATTERNS[name], theme: THEMES[name], ...extra });
+const staticScreen = (name: RouteName, path: string = ROUTE_PATTERNS[name]): ScreenDef => screen(name, { path, slug: path.slice(1) });
 
 export const SCREENS: readonly ScreenDef[] = [
-  { id: 'home', name: 'home', path: ROUTE_PATTERNS.home, remote: 'mf_content', module: 'HomePage', theme: 'home' },
-  { id: 'preview', name: 'preview', path: ROUTE_PATTERNS.preview, remote: 'mf_content', module: 'HomePage', theme: 'home' },
-  staticScreen('about', ROUTE_PATTERNS.about, 'about'),
-  staticScreen('brandAbout', ROUTE_PATTERNS.brandAbout, 'about'),
-  staticScreen('support', ROUTE_PATTERNS.support, 'customer service'),
-  staticScreen('privacy', ROUTE_PATTERNS.privacy, 'terms'),
-  staticScreen('maintenance', ROUTE_PATTERNS.maintenance, 'trim'),
-  staticScreen('policy', ROUTE_PATTERNS.policy, 'about'),
-  ...ARTICLE_PAGES.map((page) => ({ ...staticScreen('articlePage', `/${page}`, 'article'), id: `articlePage:${page}` })),
-  ...ACCOUNT_SCREENS.map(([name, module]): ScreenDef => ({ id: name, name, path: ROUTE_PATTERNS[name], remote: 'mf_account', module, theme: 'contact' })),
-  { id: 'blog', name: 'blog', path: ROUTE_PATTERNS.blog, remote: 'mf_content', module: 'BlogListPage', theme: 'article' },
-  { id: 'blogCategory', name: 'blogCategory', path: ROUTE_PATTERNS.blogCategory, remote: 'mf_content', module: 'BlogListPage', theme: 'article' },
-  { id: 'blogPost', name: 'blogPost', path: ROUTE_PATTERNS.blogPost, remote: 'mf_content', module: 'BlogPostPage', theme: 'article' },
-  { id: 'poll', name: 'poll', path: ROUTE_PATTERNS.poll, remote: 'mf_content', module: 'PollPage', theme: 'home' },
-  { id: 'shops', name: 'shops', path: ROUTE_PATTERNS.shops, remote: 'mf_content', module: 'ShopLocatorPage', theme: 'contact' },
-  { id: 'editor', name: 'editor', path: ROUTE_PATTERNS.editor, remote: 'mf_content', module: 'EditorPage', theme: 'terms' },
-  { id: 'checkout', name: 'checkout', path: ROUTE_PATTERNS.checkout, remote: 'mf_cart_checkout', module: 'CheckoutPage', theme: 'delivery' },
-  {
-    id: 'product',
-    name: 'product',
-    path: ROUTE_PATTERNS.product,
-    remote: 'mf_catalog',
-    module: 'ProductPage',
-    theme: 'article',
-    guard: 'product',
-  },
-  { id: 'search', name: 'search', path: ROUTE_PATTERNS.search, remote: 'mf_catalog', module: 'SearchPage', theme: 'search' },
-  { id: 'selection', name: 'selection', path: ROUTE_PATTERNS.selection, remote: 'mf_catalog', module: 'SelectionPage', theme: 'search' },
+  screen('home'),
+  screen('preview'),
+  staticScreen('about'),
+  staticScreen('brandAbout'),
+  staticScreen('support'),
+  staticScreen('privacy'),
+  staticScreen('maintenance'),
+  staticScreen('policy'),
+  ...ARTICLE_PAGES.map((page) => ({ ...staticScreen('articlePage', `/${page}`), id: `articlePage:${page}` })),
+  // The shop workspace (staff, staffReservation): staff log in through the ordinary login.
+  ...(['account', 'login', 'register', 'forgotPassword', 'resetPassword', 'verifyEmail', 'history', 'favourites', 'staff', 'staffReservation'] as const).map((name) => screen(name)),
+  screen('blog'),
+  screen('blogCategory'),
+  screen('blogPost'),
+  screen('poll'),
+  screen('shops'),
+  screen('editor'),
+  screen('checkout'),
+  screen('product', { guard: 'product' }),
+  screen('search'),
+  screen('selection'),
   // One static route per gender URL: a `/:gender` pattern would swallow every one-segment category URL.
-  ...GENDER_ROUTES.map(
-    (gender): ScreenDef => ({
-      id: `gender:${gender.url}`,
-      name: 'gender',
-      path: `/${gender.url}`,
-      remote: 'mf_catalog',
-      module: 'CategoryPage',
-      theme: 'gender',
-      gender,
-    }),
-  ),
-  // Category listings are the gender landings' listing screen narrowed to a category: same theme.
-  { id: 'category', name: 'category', path: ROUTE_PATTERNS.category, remote: 'mf_catalog', module: 'CategoryPage', theme: 'gender' },
+  ...GENDER_ROUTES.map((gender) => screen('gender', { id: `gender:${gender.url}`, path: `/${gender.url}`, gender })),
+  screen('category'),
 ];
 
 /** A path matched to its screen, with the URL params (decoded) and the props the page receives. */

@@ -1,5 +1,8 @@
 import { registerRemotes } from '@module-federation/enhanced/runtime';
 import type { RenderedModule } from '@shop/contracts/ssr';
+import type { RemoteStartup } from '@shop/contracts/types';
+import { composeRemotes, type DeclaredRemote } from '../federation/composition.js';
+import { fetchDeclaration } from '../federation/declarations.js';
 import { forgetRemoteModules } from '../federation/loadRemoteModule.js';
 import { serverEntryUrl } from '../federation/remotes.js';
 
@@ -7,7 +10,10 @@ import { serverEntryUrl } from '../federation/remotes.js';
  * The remotes' server entries, registered with the federation runtime of the server (issue 22). Registered again
  * (force) only when the registry names another entry or an entry's file changed (its ETag / Last-Modified), checked
  * at most every CHECK_MS: a remote rebuilt in place, or moved in /remotes.json, is rendered by the running server
- * without a restart. The browser manifests come along: they list each exposed module's CSS and JS.
+ * without a restart. The browser manifests come along: they list each exposed module's CSS and JS. So do the remotes'
+ * declarations (startup.json beside each browser manifest: the screens and pieces each renders), read again on the
+ * same change (another entry, or its file changed) and while one could not be read; a remote whose declaration
+ * cannot be read again keeps the one it had (its screens then fail to load and show their fallback, as before).
  */
 const CHECK_MS = 2000;
 const FETCH_TIMEOUT_MS = 2000;
@@ -27,6 +33,8 @@ interface KnownRemote {
   serverEntry: string;
   stamp: string;
   manifest: Manifest | null;
+  /** Its checked declaration, or null while it could not be read. */
+  startup: RemoteStartup | null;
 }
 
 const known = new Map<string, KnownRemote>();
@@ -59,16 +67,42 @@ async function check(registry: Record<string, string>, serverOrigin: string): Pr
     Object.entries(registry).map(async ([name, browserManifest]) => {
       const manifestUrl = new URL(browserManifest, serverOrigin).href;
       const serverEntry = serverEntryUrl(manifestUrl);
-      const [stamp, manifest] = await Promise.all([entryStamp(serverEntry), fetchManifest(manifestUrl)]);
       const before = known.get(name);
-      if (!before || before.serverEntry !== serverEntry || before.stamp !== stamp) changed.push({ name, entry: serverEntry });
-      known.set(name, { browserManifest, serverEntry, stamp, manifest });
+      // A remote new here, moved, or not yet readable: its declaration is read alongside the entry's stamp.
+      const unknown = !before || before.startup === null || before.browserManifest !== browserManifest;
+      // Said once: a remote that stays unreadable is asked again at every check, without a warning each time.
+      const warn = !before || before.browserManifest !== browserManifest || before.startup !== null;
+      const read = () => fetchDeclaration({ name, entry: manifestUrl }, { timeoutMs: FETCH_TIMEOUT_MS, warn });
+      const [stamp, manifest, fresh] = await Promise.all([entryStamp(serverEntry), fetchManifest(manifestUrl), unknown ? read() : null]);
+      const entryChanged = !before || before.serverEntry !== serverEntry || before.stamp !== stamp;
+      let startup = fresh;
+      // A known remote rebuilt in place may declare otherwise now; one that cannot be read keeps what it declared.
+      if (!unknown) startup = entryChanged ? ((await read()) ?? before.startup) : before.startup;
+      if (entryChanged) changed.push({ name, entry: serverEntry });
+      known.set(name, { browserManifest, serverEntry, stamp, manifest, startup });
     }),
   );
   for (const name of known.keys()) if (!(name in registry)) known.delete(name);
+  const declared = declaredRemotes(registry);
+  const key = JSON.stringify(declared);
+  if (key !== declaredKey) {
+    declaredKey = key;
+    for (const problem of composeRemotes(declared).problems) console.warn(`[shell] remote declarations: ${problem}`);
+  }
   if (changed.length === 0) return;
   for (const { name } of changed) forgetRemoteModules(name);
   registerRemotes(changed, { force: true });
+}
+
+/** The declarations last logged about (collisions are reported once per change, not per request). */
+let declaredKey = '';
+
+/**
+ * The registry's remotes with their declarations, in registry order, as of the last refreshRemotes: what the page
+ * is composed from (a remote not yet checked, or never readable, declares nothing).
+ */
+export function declaredRemotes(registry: Record<string, string>): DeclaredRemote[] {
+  return Object.keys(registry).map((name) => ({ name, startup: known.get(name)?.startup ?? null }));
 }
 
 /** Brings the registered remotes up to date with the registry (cheap when nothing changed in the last CHECK_MS). */

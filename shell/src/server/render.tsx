@@ -1,7 +1,8 @@
 /**
  * The shell's server renderer (issue 22): the API process calls `renderPage` per HTML request. It resolves the
- * route with the shell's own route table, loads the page's remote module from the remote's SERVER build (Module
- * Federation on Node, registered from /remotes.json: remoteRegistry.ts), runs the module's `loader` with the
+ * route with the shell's own route table and the page's remote module with what the registry's remotes declare
+ * (their startup.json), loads that module from the remote's SERVER build (Module Federation on Node, registered
+ * from /remotes.json; both read by remoteRegistry.ts), runs the module's `loader` with the
  * request's in-process API transport, fills the request's Effector scope, and streams the shell's layout with the
  * remote's page in it (React 19 renderToPipeableStream). Everything the browser needs to hydrate the same markup
  * travels once, in the PageData element.
@@ -17,6 +18,8 @@ import { Provider } from 'effector-react';
 import { answerKey, setServerTransport, type ApiTransport, type FirstViewAnswer } from '@shop/contracts/api';
 import { pageDataScript, pageRendered, setServerScope, type PageHead, type PageLoaded, type PageLoader, type RenderedModule, type RenderRequest } from '@shop/contracts/ssr';
 import { Layout } from '../App.js';
+import { declarationsOf } from '../federation/composition.js';
+import { $composition, remotesDeclared } from '../federation/compositionModel.js';
 import { loadRemoteModule } from '../federation/loadRemoteModule.js';
 import { resolveLocation } from '../routing/screens.js';
 import { fetchCategoriesFx } from '../menu/model.js';
@@ -25,7 +28,7 @@ import { cookieHeaderRead } from '../consent/cookieConsent.js';
 import { sessionRead } from '../federation/startupPolicy.js';
 import { pieceKey, serverPieceFailed } from '../federation/serverFailures.js';
 import { viewportMeasured, widthForUserAgent } from '../layout/viewport.js';
-import { pageAssets, refreshRemotes, type RemoteAssets } from './remoteRegistry.js';
+import { declaredRemotes, pageAssets, refreshRemotes, type RemoteAssets } from './remoteRegistry.js';
 import { assetLinks, headTags, injectHead } from './head.js';
 
 export interface RenderedPage {
@@ -102,6 +105,9 @@ async function renderInScope(request: RenderRequest, scope: Scope): Promise<Rend
   if (resolution.kind === 'redirect') return { status: 302, redirect: resolution.to, body: emptyBody() };
 
   await refreshRemotes(request.remotes, request.serverOrigin);
+  // This request's composition: the declarations as of now, the same the browser gets in the page data.
+  const declared = declaredRemotes(request.remotes);
+  await allSettled(remotesDeclared, { scope, params: declared });
   const rendered: RenderedModule[] = [];
   let head: PageHead | null = null;
   let status = 200;
@@ -114,13 +120,16 @@ async function renderInScope(request: RenderRequest, scope: Scope): Promise<Rend
       allSettled(viewportMeasured, { scope, params: widthForUserAgent(request.userAgent ?? '') }),
     ]),
   );
-  if (resolution.kind === 'screen') {
-    const { screen, props, params } = resolution;
-    const page = await loadPage(request, screen.remote, screen.module, props, params);
+  // A route no remote declares renders its fallback (AppRoutes), status 200 as for a remote whose code is down.
+  const declaredPage = resolution.kind === 'screen' ? scope.getState($composition).screens[resolution.screen.name] : undefined;
+  if (resolution.kind === 'screen' && declaredPage) {
+    const { props, params } = resolution;
+    const { remote, module } = declaredPage;
+    const page = await loadPage(request, remote, module, props, params);
     head = page.head;
     if (page.head?.status) status = page.head.status;
-    if (!page.failed) rendered.push({ remote: screen.remote, module: screen.module });
-    else await allSettled(serverPieceFailed, { scope, params: pieceKey(screen.remote, screen.module) });
+    if (!page.failed) rendered.push({ remote, module });
+    else await allSettled(serverPieceFailed, { scope, params: pieceKey(remote, module) });
     await allSettled(pageRendered, { scope, params: { answers: page.answers, loaded: page.loaded, head: page.head } });
   }
   await chrome;
@@ -131,7 +140,7 @@ async function renderInScope(request: RenderRequest, scope: Scope): Promise<Rend
   const headHtml = headTags(head) + assetLinks([...shellCss(), ...assets.css], assets.js);
   const prefix = injectHead(before, head, headHtml, request.nonce, request.csrfToken);
   // After #root: React's markup is all #root holds (the browser renders from scratch when it is empty).
-  const suffix = after.replace('</div>', `</div>${pageDataScript({ values, remotes: request.remotes, modules: rendered })}`);
+  const suffix = after.replace('</div>', `</div>${pageDataScript({ values, remotes: request.remotes, modules: rendered, declarations: declarationsOf(declared) })}`);
 
   const body = new PassThrough();
   body.write(prefix);
