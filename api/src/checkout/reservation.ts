@@ -2,6 +2,11 @@
  * Placing a reservation: every field and line checked on the server, prices from the database (never from the
  * client), stock reserved atomically, reservation + lines + order written in ONE transaction.
  *
+ * A line's price is the one the catalogue shows now: the article's cheapest running campaign below its list price
+ * (`linePricing`, docs/adr/0018). The line's CampaignArticleID only says which campaign price the shopper was shown; a
+ * named campaign that no longer runs for the article is refused (409) with the price now, so no one pays more than the
+ * cart showed.
+ *
  * Stock: each line is taken with a guarded `UPDATE stock SET qty = qty - n WHERE … AND qty >= n RETURNING`, so two
  * concurrent buyers can never both take the last unit (PostgreSQL re-checks the WHERE after the row lock; PGlite
  * serialises). Lines are taken in variant-id order so two multi-line reservations cannot deadlock. When any line
