@@ -2,6 +2,11 @@
  * Placing a reservation: every field and line checked on the server, prices from the database (never from the
  * client), stock reserved atomically, reservation + lines + order written in ONE transaction.
  *
+ * A line's price is the one the catalogue shows now: the article's cheapest running campaign below its list price
+ * (`linePricing`, docs/adr/0018). The line's CampaignArticleID only says which campaign price the shopper was shown; a
+ * named campaign that no longer runs for the article is refused (409) with the price now, so no one pays more than the
+ * cart showed.
+ *
  * Stock: each line is taken with a guarded `UPDATE stock SET qty = qty - n WHERE … AND qty >= n RETURNING`, so two
  * concurrent buyers can never both take the last unit (PostgreSQL re-checks the WHERE after the row lock; PGlite
  * serialises). Lines are taken in variant-id order so two multi-line reservations cannot deadlock. When any line
@@ -52,7 +57,7 @@ import { articleImageUrl } from '../routes/images/urls.js';
 import { holdReservationCaps, type ReservationOwner } from './caps.js';
 import { DEFAULT_RESERVATION_CAPS, type ReservationCaps } from './config.js';
 import { checkPromocode, lockPromocode, promoTexts, recordRedemption, type PromoShopper, type PromoVerdict } from './promocodes.js';
-import { deliverySources, overPurchaseLimit, reservationAmounts, VAT_PERCENTAGE } from './rules.js';
+import { deliverySources, linePricing, overPurchaseLimit, reservationAmounts, VAT_PERCENTAGE } from './rules.js';
 import { holdEndsAt } from './hold.js';
 import { contactErrors, reservationTexts, type FieldError } from './validation.js';
 
@@ -75,7 +80,8 @@ export interface ReservationInput {
 
 export interface CartErrorBody {
   message: string;
-  cartErrors: Array<{ eanNo: string; message: string }>;
+  /** `price`: øre the line costs now, on a line refused because the campaign it names has ended (CartError.price). */
+  cartErrors: Array<{ eanNo: string; message: string; price?: number }>;
 }
 
 /** 409/422 with per-EAN errors: the cart shows them on the lines (SPEC §3 cartErrors). */
@@ -198,16 +204,17 @@ export async function createReservation(
     .where(inArray(variants.ean, items.map((i) => i.EanNo)));
   const byEan = new Map(rows.map((r) => [r.ean, r]));
 
-  const campaignIds = items.map((i) => i.CampaignArticleID).filter((id): id is number => typeof id === 'number');
-  const campaignPrices = new Map<number, { articleId: number; price: number }>();
-  if (campaignIds.length > 0) {
-    const active = await db
-      .select({ id: campaignArticles.id, articleId: campaignArticles.articleId, price: campaignArticles.price })
-      .from(campaignArticles)
-      .innerJoin(campaigns, eq(campaigns.id, campaignArticles.campaignId))
-      .where(and(inArray(campaignArticles.id, campaignIds), lte(campaigns.startsAt, now), gt(campaigns.endsAt, now)));
-    for (const c of active) campaignPrices.set(c.id, c);
-  }
+  // Every campaign running now for the lines' articles, whichever the lines name: the price is the server's to decide
+  // (`linePricing`), the named campaign only tells which price the shopper was shown.
+  const articleIds = [...new Set(rows.map((r) => r.articleId))];
+  const running =
+    articleIds.length === 0
+      ? []
+      : await db
+          .select({ campaignArticleId: campaignArticles.id, articleId: campaignArticles.articleId, price: campaignArticles.price })
+          .from(campaignArticles)
+          .innerJoin(campaigns, eq(campaigns.id, campaignArticles.campaignId))
+          .where(and(inArray(campaignArticles.articleId, articleIds), lte(campaigns.startsAt, now), gt(campaigns.endsAt, now)));
 
   const lineErrors: CartErrorBody['cartErrors'] = [];
   const priced: PricedLine[] = [];
@@ -229,9 +236,11 @@ export async function createReservation(
       lineErrors.push({ eanNo: item.EanNo, message: reservationTexts.limit(row.limit) });
       continue;
     }
-    // A campaign price applies only when that campaign row is for this article and the campaign runs now.
-    const campaign = item.CampaignArticleID != null ? campaignPrices.get(item.CampaignArticleID) : undefined;
-    const useCampaign = campaign && campaign.articleId === row.articleId;
+    const pricing = linePricing({ articleId: row.articleId, listPrice: row.price, named: item.CampaignArticleID }, running);
+    if (pricing.verdict === 'refused') {
+      lineErrors.push({ eanNo: item.EanNo, message: reservationTexts.campaignOver(pricing.price), price: pricing.price });
+      continue;
+    }
     priced.push({
       ean: row.ean,
       variantId: row.variantId,
@@ -241,13 +250,15 @@ export async function createReservation(
       colorName: row.colorName ?? '',
       image: articleImageUrl(row.group3Id, row.colorHex ?? '#888888'),
       count: item.Count,
-      price: useCampaign ? campaign.price : row.price,
+      price: pricing.price,
       pant: row.pant,
       frightPrice: row.frightPrice,
-      campaignArticleId: useCampaign ? item.CampaignArticleID : null,
+      campaignArticleId: pricing.campaignArticleId,
     });
   }
-  if (lineErrors.length > 0) throw new CartLineError(422, lineErrors);
+  // Only campaigns that ended since the add: a conflict with what the shopper was shown (409, as stock that ran out);
+  // anything else about a line is a line the shop cannot sell (422).
+  if (lineErrors.length > 0) throw new CartLineError(lineErrors.every((e) => e.price !== undefined) ? 409 : 422, lineErrors);
 
 
   // ---- one transaction: caps, promo code, stock, reservation, lines, order. Locks are taken in that order by every

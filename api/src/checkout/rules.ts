@@ -2,7 +2,7 @@
  * Pure checkout rules (promo-code validity window — who may use a code is checkout/promocodes.ts —, discount, shipping price, VAT). Money is integer øre; VAT is derived from
  * the total, never stored twice (ARCHITECTURE "API conventions").
  */
-import { shippingPriceFor, WEB_SHOP_ID } from '@shop/contracts/constants';
+import { priceSettingCampaign, shippingPriceFor, WEB_SHOP_ID, type CampaignPriceRow } from '@shop/contracts/constants';
 
 export const VAT_PERCENTAGE = 25;
 
@@ -109,4 +109,25 @@ export function vatOf(total: number, vatPercentage = VAT_PERCENTAGE): { vat: num
  */
 export function compareVariantShops(a: { shopId: number; qty: number }, b: { shopId: number; qty: number }): number {
   return b.qty - a.qty || Number(b.shopId === WEB_SHOP_ID) - Number(a.shopId === WEB_SHOP_ID) || a.shopId - b.shopId;
+}
+
+/**
+ * What one reservation line costs (docs/adr/0018), from the database only: the price the catalogue shows now — the
+ * article's cheapest running campaign below its list price (`priceSettingCampaign`, the catalogue's and the cart's
+ * rule), else the list price. The line's CampaignArticleID is not trusted for the price; it says which campaign price
+ * the shopper was shown. When that campaign no longer runs for the line's article (it ended since the add, or it is
+ * another article's), the line is refused with what it costs now, so the shopper sees the new price before paying it.
+ * A line naming no campaign (the SPEC's cart items, lines stored before campaign ids) is priced as the catalogue does.
+ */
+export type LinePricing = { verdict: 'charged'; price: number; campaignArticleId: number | null } | { verdict: 'refused'; price: number };
+
+export function linePricing(
+  line: { articleId: number; listPrice: number; named: number | null },
+  running: readonly CampaignPriceRow[],
+): LinePricing {
+  const setting = priceSettingCampaign(line.articleId, line.listPrice, running);
+  const price = setting?.price ?? line.listPrice;
+  const namedRuns = running.some((c) => c.campaignArticleId === line.named && c.articleId === line.articleId);
+  if (line.named !== null && !namedRuns) return { verdict: 'refused', price };
+  return { verdict: 'charged', price, campaignArticleId: setting?.campaignArticleId ?? null };
 }

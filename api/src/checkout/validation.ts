@@ -1,4 +1,5 @@
 /** Field checks of a reservation payload (pure; the database checks — postcode, shop — live in reservation.ts). */
+import { formatMoney } from '@shop/contracts/format';
 import { isValidPhone } from '@shop/contracts/validation';
 
 export interface FieldError {
@@ -28,6 +29,8 @@ export const reservationTexts = {
   /** More than the best stocked shop holds (the cart's first-shop rule, SPEC §4): how many there are. */
   stockShort: (n: number) => `Det er bare ${n} stk. på lager av denne varen`,
   stockShortInShop: (n: number) => `Butikken har bare ${n} stk. av denne varen`,
+  /** The campaign price the shopper was shown has ended (or is not this article's): what the line costs now. */
+  campaignOver: (price: number) => `Kampanjeprisen gjelder ikke lenger. Prisen er nå ${formatMoney(price)}.`,
   tooManyOpen: 'Du har for mange åpne reservasjoner. Fullfør eller vent på dem før du reserverer mer.',
 } as const;
 

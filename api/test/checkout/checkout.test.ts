@@ -150,17 +150,18 @@ describe.each(testDatabaseKinds())('checkout on %s', (kind) => {
       expect(lines.map((l) => [l.ean, l.count, l.price])).toEqual([[ean13('701011'), 1, 199900]]);
     });
 
-    it('ignores an expired campaign or one of another article (list price instead)', async () => {
+    it('refuses an ended campaign or one of another article with the price now (409), taking nothing', async () => {
       await t().db.update(s.stock).set({ qty: 10 }).where(sql`${s.stock.variantId} = 1011 and ${s.stock.shopId} = 1`);
       const b = await browser();
-      const res = await b.post('/reservations', payload({
-        items: [{ EanNo: ean13('701011'), Count: 1, CampaignArticleID: expiredCampaignArticleId }],
-      }));
-      const listPrice = (await t().db.select({ p: s.articles.price }).from(s.articles).where(eq(s.articles.id, 101)))[0]!.p;
-      expect(res.json<RawReservation>().Total).toBe(listPrice);
       const other = (await t().db.select().from(s.campaignArticles).where(eq(s.campaignArticles.articleId, 103)))[0]!.id;
-      const res2 = await b.post('/reservations', payload({ items: [{ EanNo: ean13('701011'), Count: 1, CampaignArticleID: other }] }));
-      expect(res2.json<RawReservation>().Total).toBe(listPrice);
+      // What article 101 costs now: its running campaign (the expired one was cheaper, article 103's cheaper still).
+      const now = { eanNo: ean13('701011'), message: 'Kampanjeprisen gjelder ikke lenger. Prisen er nå 1\u00a0999,00\u00a0kr.', price: 199900 };
+      for (const named of [expiredCampaignArticleId, other]) {
+        const res = await b.post('/reservations', payload({ items: [{ EanNo: ean13('701011'), Count: 1, CampaignArticleID: named }] }));
+        expect(res.statusCode).toBe(409);
+        expect(res.json().cartErrors).toEqual([now]);
+        expect(await qty(1011, 1)).toBe(10);
+      }
     });
 
     it('home delivery: web stock 55 first, shipping price, promo code, linked to the logged-in customer', async () => {
@@ -185,7 +186,8 @@ describe.each(testDatabaseKinds())('checkout on %s', (kind) => {
     it('home delivery costs the highest fright_price of the lines (from the database), not the method price', async () => {
       await t().db.update(s.articles).set({ frightPrice: 14900 }).where(eq(s.articles.id, 201));
       const listPrice = async (id: number) => (await t().db.select({ p: s.articles.price }).from(s.articles).where(eq(s.articles.id, id)))[0]!.p;
-      const goods = (await listPrice(101)) + 2 * (await listPrice(201));
+      // Article 101 runs a campaign (1999,00 kr): a line naming none is charged what the catalogue shows (ADR 0018).
+      const goods = 199900 + 2 * (await listPrice(201));
       const b = await browser();
       const res = await b.post('/reservations', {
         ...payload({

@@ -21,8 +21,9 @@ const TEXTS = {
   expired: 'Rabattkoden er utløpt',
   notYetValid: 'Rabattkoden er ikke gyldig ennå',
 };
-// 1 × article 101 (2499,00 kr) by click-and-collect.
-const PRICE = 249900;
+// 1 × article 101 by click-and-collect: 1999,00 kr, its running campaign's price (list 2499,00 kr) — a line naming no
+// campaign is charged what the catalogue shows (docs/adr/0018).
+const PRICE = 199900;
 
 describe.each(testDatabaseKinds())('promo codes on %s', (kind) => {
   const t = useTestApp(kind, { rootDir: root });

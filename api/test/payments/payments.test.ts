@@ -5,7 +5,7 @@
  * On every test database.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { RawPaymentOrder } from '@shop/contracts/types';
 import * as s from '../../src/db/schema.js';
 import { paymentTexts } from '../../src/payments/texts.js';
@@ -30,7 +30,12 @@ describe.each(testDatabaseKinds())('payments on %s', (kind) => {
   it('Klarna: create, forged push ignored, pay, the later push marks paid + acknowledged, replays change nothing', async () => {
     const b = await new HttpBrowser(origin).open();
     const r = await reserve(b, true);
-    const [{ price }] = (await t().db.select({ price: s.articles.price }).from(s.articles).where(eq(s.articles.id, 101))) as [{ price: number }];
+    // Article 101's unit price is its running campaign's (the catalogue's price, charged for a line naming no campaign:
+    // docs/adr/0018), not its list price.
+    const [{ price }] = (await t()
+      .db.select({ price: s.campaignArticles.price })
+      .from(s.campaignArticles)
+      .where(and(eq(s.campaignArticles.articleId, 101), eq(s.campaignArticles.campaignId, t().fixtures.activeCampaignId)))) as [{ price: number }];
     // Two units, 15 % off the goods, plus freight: the discount and shipping lines go to Klarna too. The freight is
     // the cart's (article 101 has no fright_price: the default 9900), not the delivery method's 19900.
     const freight = 9900;

@@ -1,4 +1,6 @@
 import type { Page } from 'playwright-core';
+import { mapArticle } from '@shop/contracts/mappers';
+import type { RawArticleDetail } from '@shop/contracts/types';
 import { addOneFromProductPage } from '../support/catalog.js';
 
 /** Helpers of the checkout journeys (checkout-*.e2e.ts). */
@@ -9,13 +11,18 @@ export interface CollectableArticle {
   sizeName: string;
   shopName: string;
   shopPostNo: string;
+  /** Øre: what the catalogue shows for it now (a running campaign's price when one lowers it). */
+  price: number;
+  /** Øre: the list price when a campaign lowers `price`, else null. */
+  originalPrice: number | null;
 }
 
 /**
  * Through the real API: a purchasable article whose variant has at least `minQty` in one physical shop (not 55),
- * or in `shopId` when given (the staff journeys need Oslo Sentrum, the demo shop employee's shop).
+ * or in `shopId` when given (the staff journeys need Oslo Sentrum, the demo shop employee's shop); with `inCampaign`,
+ * only an article whose price a running campaign lowers.
  */
-export async function findCollectableArticle(baseUrl: string, minQty = 1, shopId?: number): Promise<CollectableArticle> {
+export async function findCollectableArticle(baseUrl: string, minQty = 1, shopId?: number, inCampaign = false): Promise<CollectableArticle> {
   const get = async <T>(path: string): Promise<T> => {
     const response = await fetch(`${baseUrl}/api/v1${path}`);
     if (!response.ok) throw new Error(`GET ${path} → ${response.status}`);
@@ -27,17 +34,23 @@ export async function findCollectableArticle(baseUrl: string, minQty = 1, shopId
   for (const category of categories) {
     const page = await get<{ data: Array<{ ArticleID: number }> }>(`/categories/${category.MainGroupID}/articles?per_page=20`);
     for (const listed of page.data) {
+      if (inCampaign && !(listed as { Campaigns?: unknown[] }).Campaigns?.length) continue;
       const detail = await get<any>(`/articles/${listed.ArticleID}`);
       if (detail.PurchasableOnWeb !== 1 || detail.VisibleOnWeb !== 1) continue;
+      const { price, originalPrice } = mapArticle(detail as RawArticleDetail);
+      if (inCampaign && originalPrice === null) continue;
       for (const variant of detail.Variants ?? []) {
         const inShop = (variant.Shops ?? []).find((s: any) => s.Qty >= minQty && pickup.has(s.ShopID));
         if (!inShop) continue;
         const where = pickup.get(inShop.ShopID)!;
-        return { name: detail.Name, slug: detail.Slug, colorName: variant.Color.Name, sizeName: variant.Size.Name, shopName: where.Name, shopPostNo: where.PostNo };
+        return {
+          name: detail.Name, slug: detail.Slug, colorName: variant.Color.Name, sizeName: variant.Size.Name, shopName: where.Name, shopPostNo: where.PostNo,
+          price, originalPrice,
+        };
       }
     }
   }
-  throw new Error('no article in stock in a physical shop found');
+  throw new Error(`no ${inCampaign ? 'campaign ' : ''}article in stock in a physical shop found`);
 }
 
 /** Adds one of the article's variant from its product page and goes to /checkout through the cart modal. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { formatMoney } from '@shop/contracts/format';
 import { newContext } from '../support/browser.js';
 import type { ShopServer } from '../support/server.js';
 import { addAndGoToCheckout, chooseShop, fillContact, findCollectableArticle, watchHealth } from './checkout-helpers.js';
@@ -59,6 +60,36 @@ describe('checkout payments through the provider stand-ins', () => {
     // One Qliro-type order per shop is remembered.
     const qliro = JSON.parse((await page.evaluate(() => localStorage.getItem('qliroOrders'))) ?? '[]') as unknown[];
     expect(qliro).toHaveLength(1);
+    expect(health.unexpected()).toEqual([]);
+    await context.close();
+  });
+
+  it('a campaign article: the campaign price the cart shows is the price reserved, paid and confirmed', async () => {
+    const target = await findCollectableArticle(shop.url, 1, undefined, true);
+    expect(target.originalPrice).toBeGreaterThan(target.price);
+    const context = await newContext(browser, shop.url);
+    const page = await context.newPage();
+    const health = watchHealth(page);
+    await addAndGoToCheckout(page, target);
+    await fillContact(page, 'kampanje.e2e@example.no');
+    await chooseShop(page, target);
+    // Click-and-collect is free: the cart's total is the campaign price of the one unit.
+    const kr = (s: string) => s.replace(/\s+/g, ' ').trim();
+    await expect.poll(async () => kr(await page.getByTestId('cart-total').innerText())).toBe(kr(formatMoney(target.price)));
+    const reserved = page.waitForResponse((r) => r.url().endsWith('/api/v1/reservations') && r.request().method() === 'POST');
+    await page.getByRole('button', { name: 'Gå videre til betaling' }).click();
+    const reservation = await reserved;
+    expect(reservation.status()).toBe(201);
+    const sent = reservation.request().postDataJSON() as { items: Array<{ CampaignArticleID: number | null }> };
+    // The line names the campaign its price comes from (a null would have been charged the list price before ADR 0018).
+    expect(sent.items).toEqual([expect.objectContaining({ CampaignArticleID: expect.any(Number) })]);
+    expect(((await reservation.json()) as { Total: number }).Total).toBe(target.price);
+    await page.waitForURL((url) => url.searchParams.get('steg') === 'betaling');
+    await page.getByRole('radio', { name: 'Qliro' }).check();
+    await page.getByRole('button', { name: 'Til betaling' }).click();
+    await payInSnippet(page);
+    await expectConfirmation(page, target.name, 'Qliro');
+    expect(kr(await page.getByTestId('confirmation-total').innerText())).toBe(kr(formatMoney(target.price)));
     expect(health.unexpected()).toEqual([]);
     await context.close();
   });

@@ -4,12 +4,26 @@
  * (api/src/checkout/cartCases.test.ts).
  */
 import { describe, expect, it } from 'vitest';
-import { cartCeilingCases, cartTotalsCases, type CartCaseLine } from '@shop/contracts/testing';
-import { CLICK_AND_COLLECT_METHOD_ID } from '@shop/contracts/constants';
-import type { ShippingMethod } from '@shop/contracts/types';
-import { shippingPrice } from '../checkout/rules.js';
+import { cartCampaignCases, cartCeilingCases, cartTotalsCases, rawArticle, rawVariant, type CartCaseLine } from '@shop/contracts/testing';
+import { CLICK_AND_COLLECT_METHOD_ID, type CampaignPriceRow } from '@shop/contracts/constants';
+import { mapCartVariant } from '@shop/contracts/mappers';
+import type { CartVariant, ShippingMethod } from '@shop/contracts/types';
+import { reservationPayload, shippingPrice } from '../checkout/rules.js';
 import { cartLine } from './fixtures.js';
-import { NO_DISCOUNT, activateDiscount, addOutcome, appliedDiscount, cartDeposit, cartSubtotal, cartTotal, freightPrice } from './rules.js';
+import {
+  NO_DISCOUNT,
+  activateDiscount,
+  addOutcome,
+  appliedDiscount,
+  cartDeposit,
+  cartLineFor,
+  cartSubtotal,
+  cartTotal,
+  freightPrice,
+  isCartValid,
+  repricedVariants,
+  rereadLines,
+} from './rules.js';
 
 // A stored line without its own frightPrice (an older build's) is how the browser meets the API's null.
 const toLine = (c: CartCaseLine) =>
@@ -40,5 +54,41 @@ describe('shared cart cases: a line’s ceiling', () => {
     const fresh = { ...reading, variant: { ...reading.variant, shops: c.shops.map((shop) => ({ id: shop.shopId, qty: shop.qty })) } };
     const kind = addOutcome([{ ...fresh, count: c.count - 1 }], fresh).kind;
     expect(kind === 'increased' ? 'ok' : kind).toBe(c.verdict);
+  });
+});
+
+describe('shared cart cases: campaign prices', () => {
+  // What GET /variants/{id} answers for the variant when `running` campaigns run: the API's raw shape, through the
+  // same mapper the cart's reading uses (the listing sends every running campaign of the article, cheapest first).
+  const reading = (c: (typeof cartCampaignCases)[number], running: CampaignPriceRow[]): CartVariant =>
+    mapCartVariant({
+      Article: rawArticle({
+        ArticleID: c.articleId,
+        SuggestedFinalPrice: c.listPrice,
+        Campaigns: running.map((r) => ({ CampaignArticleID: r.campaignArticleId, CampaignID: 1, ArticleID: r.articleId, Price: r.price, LabelType: null, LabelData: null })),
+      }),
+      Variant: rawVariant(),
+    });
+  const draft = { name: 'Kari', phone: '91234567', email: 'kari@example.no', delivery: false, address: '', city: '', postalCode: '', shippingMethodId: CLICK_AND_COLLECT_METHOD_ID, shopId: 1 };
+
+  it.each(cartCampaignCases)('$case', (c) => {
+    const line = cartLineFor(reading(c, c.atAdd));
+    expect({ price: line.price, campaignArticleId: line.campaignArticleId }).toEqual(c.line);
+    // The checkout names the line's campaign to the server.
+    expect(reservationPayload(draft, [line]).items).toEqual([{ EanNo: line.ean, Count: 1, CampaignArticleID: c.line.campaignArticleId }]);
+    // Read at checkout time, the cart shows what the server charges or names in its refusal.
+    const now = cartLineFor(reading(c, c.atCheckout));
+    expect(now.price).toBe(c.checkout.price);
+    if (c.checkout.verdict === 'charged') {
+      expect(now.campaignArticleId).toBe(c.checkout.campaignArticleId);
+      return;
+    }
+    // Refused: the line is re-read and then shows the price the server named, which lets the shopper order it.
+    const errors = [{ eanNo: line.ean, message: 'Kampanjeprisen gjelder ikke lenger.', price: c.checkout.price }];
+    expect(isCartValid([line], errors)).toBe(false);
+    expect(repricedVariants([line], errors)).toEqual([line.id]);
+    const reread = rereadLines([{ ...line, count: 2 }], [reading(c, c.atCheckout)]);
+    expect(reread).toEqual([{ ...now, count: 2 }]);
+    expect(isCartValid(reread, errors)).toBe(true);
   });
 });

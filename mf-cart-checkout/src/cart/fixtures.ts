@@ -31,6 +31,7 @@ export function cartLine(overrides: Partial<CartLine> & { stock?: number } = {})
     articleId: 1,
     webPurchaseLimit: 5,
     onlyCC: false,
+    campaignArticleId: null,
     ...rest,
   };
 }

@@ -28,6 +28,7 @@ import {
   orderInfoChanged,
   promocodeApplied,
   promocodeCleared,
+  linesRereadFx,
   qliroOrderTracked,
   readVariantFx,
   txDataChanged,
@@ -205,6 +206,40 @@ describe('cart model', () => {
     );
     expect($cartCount.getState()).toBe(2);
     cartCleared();
+  });
+
+  it('re-reads the lines whose campaign price the server refused, and then lets the shopper order at the new price', async () => {
+    const ended = cartLine({ ean: A, count: 2, price: 199900, campaignArticleId: 500 });
+    const soldOut = cartLine({ ean: B, price: 5000 });
+    const read: number[][] = [];
+    const scope = fork({
+      values: [[$orders, [ended, soldOut]]],
+      handlers: [
+        [
+          linesRereadFx,
+          (ids: number[]) => {
+            read.push(ids);
+            // The campaign is over: the API now answers the list price and no campaign.
+            return ids.map((id) => cartVariantOf(id === ended.id ? { ...ended, price: 249900, campaignArticleId: null } : soldOut));
+          },
+        ],
+      ],
+    });
+    await allSettled(cartErrorsReported, { scope, params: [{ eanNo: B, message: 'Varen er dessverre utsolgt' }] });
+    expect(read).toEqual([]);
+    await allSettled(cartErrorsReported, {
+      scope,
+      params: [{ eanNo: A, message: 'Kampanjeprisen gjelder ikke lenger. Prisen er nå 2 499,00 kr.', price: 249900 }],
+    });
+    expect(read).toEqual([[ended.id]]);
+    expect(scope.getState($orders).map((l) => [l.ean, l.count, l.price, l.campaignArticleId])).toEqual([
+      [A, 2, 249900, null],
+      [B, 1, 5000, null],
+    ]);
+    expect(scope.getState($cartTotal)).toBe(2 * 249900 + 5000);
+    // The message stays on the line, but no longer blocks the order: the line shows what the server will charge.
+    expect(scope.getState($cartErrors)).toHaveLength(1);
+    expect(scope.getState($isCartValid)).toBe(true);
   });
 
   it('applies a fraction discount to the total and keeps the first code until it is cleared', async () => {

@@ -44,6 +44,8 @@ import {
   freightPrice,
   isCartValid,
   removeLine,
+  repricedVariants,
+  rereadLines,
   trackKlarnaOrder,
   trackQliroOrder,
   type DiscountTerms,
@@ -201,6 +203,27 @@ export const $cartErrors = createStore<CartError[]>([], { name: 'cart:errors' })
   .on(cartErrorsReported, (_, errors) => errors)
   .reset(cartCleared, orderCompleted);
 export const $isCartValid = combine($orders, $cartErrors, isCartValid);
+
+/**
+ * Lines the server refused because the campaign price they show has ended (errors with the price now, docs/adr/0018)
+ * are read afresh, so the cart shows — and the next reservation is sent with — what they cost now. A reading that
+ * fails leaves its line as it was (its error keeps the checkout closed until the shopper removes it or tries again).
+ */
+export const linesRereadFx = createEffect<number[], CartVariant[]>({
+  name: 'cart:lines-reread',
+  handler: async (variantIds) => {
+    const readings = await Promise.allSettled(variantIds.map((id) => getCartVariant(id)));
+    return readings.flatMap((reading) => (reading.status === 'fulfilled' ? [reading.value] : []));
+  },
+});
+sample({
+  clock: cartErrorsReported,
+  source: $orders,
+  filter: (orders, errors) => repricedVariants(orders, errors).length > 0,
+  fn: repricedVariants,
+  target: linesRereadFx,
+});
+$orders.on(linesRereadFx.doneData, rereadLines);
 
 export const $klarnaOrders = createStore<KlarnaOrder[]>([], { name: 'cart:klarna-orders' }).on(klarnaOrderTracked, trackKlarnaOrder);
 export const $qliroOrders = createStore<QliroOrder[]>([], { name: 'cart:qliro-orders' }).on(qliroOrderTracked, trackQliroOrder);

@@ -160,7 +160,21 @@ describe('cartLineFor (the stored line from the cart’s reading of the variant)
       articleId: 7,
       webPurchaseLimit: 2,
       onlyCC: true,
+      // No running campaign: the list price, and no campaign for the checkout to name.
+      campaignArticleId: null,
     });
+  });
+
+  it('names the campaign whose price the line takes (the checkout sends it as CampaignArticleID)', () => {
+    const inCampaign = mapCartVariant({
+      Article: rawArticle({
+        ArticleID: 7,
+        SuggestedFinalPrice: 59900,
+        Campaigns: [{ CampaignArticleID: 31, CampaignID: 3, ArticleID: 7, Price: 44900, LabelType: 'percent', LabelData: null }],
+      }),
+      Variant: rawVariant({ VariantID: 71 }),
+    });
+    expect(cartLineFor(inCampaign)).toMatchObject({ price: 44900, campaignArticleId: 31 });
   });
 
   it('falls back to the article image when the colour has none', () => {

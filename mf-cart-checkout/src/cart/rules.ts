@@ -1,4 +1,5 @@
 import { DEFAULT_FRIGHT_PRICE, shippingPriceFor } from '@shop/contracts/constants';
+import { pricingCampaign } from '@shop/contracts/mappers';
 import type { CartAddRequest, CartError, CartLine, CartVariant, Discount, KlarnaOrder, QliroOrder } from '@shop/contracts/types';
 
 /**
@@ -40,7 +41,28 @@ export function cartLineFor({ article, variant }: CartVariant): CartLine {
     articleId: article.id,
     webPurchaseLimit: article.webPurchaseLimit,
     onlyCC: article.onlyCC,
+    // The campaign the price comes from: the checkout names it, so a campaign that ends before the reservation is
+    // refused with the new price instead of being charged silently (docs/adr/0018).
+    campaignArticleId: pricingCampaign(article)?.campaignArticleId ?? null,
   };
+}
+
+/**
+ * The lines after the cart re-read some of their variants (the server refused a price that had changed): each line
+ * read takes the reading's price, campaign, freight, stock and limit; only the count stays the cart's own. A reading
+ * of a variant no longer in the cart changes nothing.
+ */
+export function rereadLines(orders: CartLine[], readings: readonly CartVariant[]): CartLine[] {
+  if (readings.length === 0) return orders;
+  const fresh = new Map(readings.map((reading) => [reading.variant.ean, cartLineFor(reading)]));
+  let changed = false;
+  const next = orders.map((order) => {
+    const line = fresh.get(order.ean);
+    if (!line) return order;
+    changed = true;
+    return { ...line, count: order.count };
+  });
+  return changed ? next : orders;
 }
 
 /**
@@ -190,11 +212,23 @@ export function followLines(current: Discount, orders: CartLine[]): Discount {
   return originalTotal === current.originalTotal ? current : { ...current, originalTotal };
 }
 
-/** Valid only if non-empty and no cart error refers to a line in it. */
+/**
+ * Valid only if non-empty and no cart error refers to a line in it. A price refusal (an error with the price the line
+ * costs now) stops counting once the line shows that price: the shopper has seen it and may order.
+ */
 export function isCartValid(orders: CartLine[], errors: CartError[]): boolean {
   if (orders.length === 0) return false;
-  const eans = new Set(orders.map((order) => order.ean));
-  return !errors.some((error) => eans.has(error.eanNo));
+  const byEan = new Map(orders.map((order) => [order.ean, order]));
+  return !errors.some((error) => {
+    const line = byEan.get(error.eanNo);
+    return line !== undefined && !(error.price !== undefined && line.price === error.price);
+  });
+}
+
+/** The variants whose price the server refused as changed (errors with a price): the cart re-reads them. */
+export function repricedVariants(orders: CartLine[], errors: CartError[]): number[] {
+  const repriced = new Set(errors.filter((error) => error.price !== undefined).map((error) => error.eanNo));
+  return orders.filter((order) => repriced.has(order.ean)).map((order) => order.id);
 }
 
 /** The cart errors that refer to one line (shown on that line). */

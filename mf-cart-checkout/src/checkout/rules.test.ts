@@ -164,6 +164,12 @@ describe('cartErrorsFrom', () => {
   it.each([
     { case: 'cartErrors list', error: failure({ message: 'Utsolgt', cartErrors: [{ eanNo: A, message: 'Bare 1 igjen' }] }), expected: [{ eanNo: A, message: 'Bare 1 igjen' }] },
     { case: 'raw EanNo in errors', error: failure({ errors: [{ EanNo: B }] }), expected: [{ eanNo: B }] },
+    {
+      case: 'a campaign that ended: the price the line costs now',
+      error: failure({ cartErrors: [{ eanNo: A, message: 'Kampanjeprisen gjelder ikke lenger.', price: 249900 }] }),
+      expected: [{ eanNo: A, message: 'Kampanjeprisen gjelder ikke lenger.', price: 249900 }],
+    },
+    { case: 'a price that is not whole øre is not taken', error: failure({ cartErrors: [{ eanNo: A, price: '249900' }] }), expected: [{ eanNo: A }] },
     { case: 'field errors object is not cart errors', error: failure({ errors: { Email: ['Ugyldig'] } }), expected: [] },
     { case: 'network failure', error: new ApiError({ kind: 'network', message: 'Network Error' }), expected: [] },
     { case: 'not an ApiError', error: new Error('x'), expected: [] },

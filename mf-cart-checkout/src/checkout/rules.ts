@@ -103,7 +103,9 @@ export function reservationPayload(draft: CheckoutDraft, orders: CartLine[], pro
     PostalCode: draft.delivery ? draft.postalCode.trim() : '',
     City: draft.delivery ? draft.city.trim() : '',
     ShopID: draft.delivery ? WEB_SHOP_ID : (draft.shopId ?? WEB_SHOP_ID),
-    items: orders.map((line) => ({ EanNo: line.ean, Count: line.count, CampaignArticleID: null })),
+    // The campaign whose price the line shows (null at the list price, or on a line stored before lines named one):
+    // the server charges its own price and refuses a named campaign that has ended (docs/adr/0018).
+    items: orders.map((line) => ({ EanNo: line.ean, Count: line.count, CampaignArticleID: line.campaignArticleId ?? null })),
     shipping_method_id: draft.shippingMethodId ?? '',
     promocode,
   };
@@ -154,8 +156,8 @@ export function refusedPromocode(error: unknown): string | null {
 }
 
 /**
- * Cart errors by eanNo from a failed reservation. The API answers `{message, cartErrors: [{eanNo, message}]}`;
- * `errors` given as such a list is read too.
+ * Cart errors by eanNo from a failed reservation. The API answers `{message, cartErrors: [{eanNo, message, price?}]}`
+ * (`price`: what a line whose campaign ended costs now); `errors` given as such a list is read too.
  */
 export function cartErrorsFrom(error: unknown): CartError[] {
   if (!isApiError(error) || typeof error.data !== 'object' || error.data === null) return [];
@@ -163,10 +165,10 @@ export function cartErrorsFrom(error: unknown): CartError[] {
   const list = Array.isArray(data.cartErrors) ? data.cartErrors : Array.isArray(data.errors) ? data.errors : [];
   return list.flatMap((entry): CartError[] => {
     if (typeof entry !== 'object' || entry === null) return [];
-    const { eanNo, EanNo, message } = entry as { eanNo?: unknown; EanNo?: unknown; message?: unknown };
+    const { eanNo, EanNo, message, price } = entry as { eanNo?: unknown; EanNo?: unknown; message?: unknown; price?: unknown };
     const ean = typeof eanNo === 'string' ? eanNo : typeof EanNo === 'string' ? EanNo : null;
     if (ean === null) return [];
-    return [typeof message === 'string' ? { eanNo: ean, message } : { eanNo: ean }];
+    return [{ eanNo: ean, ...(typeof message === 'string' ? { message } : {}), ...(Number.isInteger(price) ? { price: price as number } : {}) }];
   });
 }
 

@@ -26,6 +26,27 @@ export function shippingPriceFor(rule: ShippingPriceRule, methodPrice: number, l
   if (lineFreights.length === 0) return methodPrice;
   return Math.max(...lineFreights.map((freight) => freight ?? DEFAULT_FRIGHT_PRICE));
 }
+/** A running campaign's price for one article (øre), as the catalogue's listing and the reservation both read it. */
+export interface CampaignPriceRow {
+  /** The campaign-article row (CampaignArticleID in order lines). */
+  campaignArticleId: number;
+  articleId: number;
+  price: number;
+}
+/**
+ * The campaign that sets what the shopper pays for an article — the one price rule of the catalogue (`mapArticle`),
+ * the cart's stored line and the reservation (docs/adr/0018): among the running campaigns OF THAT ARTICLE, the
+ * cheapest whose price is below the list price; ties go to the lowest CampaignArticleID (the order the API lists
+ * them in). Null when the list price applies. `running` may hold other articles' campaigns: they never count.
+ */
+export function priceSettingCampaign<C extends CampaignPriceRow>(articleId: number, listPrice: number, running: readonly C[]): C | null {
+  let best: C | null = null;
+  for (const campaign of running) {
+    if (campaign.articleId !== articleId || !(campaign.price < listPrice)) continue;
+    if (best === null || campaign.price < best.price || (campaign.price === best.price && campaign.campaignArticleId < best.campaignArticleId)) best = campaign;
+  }
+  return best;
+}
 /**
  * Most coordinates in one driving-distance table (GET /osrm/table): osrm-routed's default --max-table-size, so the
  * API's estimate and a stock OSRM server refuse the same requests (400 TooBig). Clients ask in chunks below it.

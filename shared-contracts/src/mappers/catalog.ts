@@ -37,7 +37,7 @@ import type {
 } from '../types/catalog.js';
 import type { CartVariant, RawCartVariant } from '../types/cart.js';
 import { catalogTexts } from '@shop/contracts/texts';
-import { CATEGORY_PAGE_SIZE, DEFAULT_BESTSELLER_RANK, DEFAULT_FRIGHT_PRICE } from '@shop/contracts/constants';
+import { CATEGORY_PAGE_SIZE, DEFAULT_BESTSELLER_RANK, DEFAULT_FRIGHT_PRICE, priceSettingCampaign } from '@shop/contracts/constants';
 
 /** Whole øre; null/undefined/NaN → 0 (missing money is logged by the caller where it matters). */
 export function roundMoney(value: number | null | undefined): number {
@@ -111,15 +111,25 @@ export function campaignShortTitle(title: string | null): string | null {
 }
 
 /**
+ * The campaign whose price the shopper pays for this article (`priceSettingCampaign`: the cheapest running one below
+ * the list price), or null at the list price. The cart stores its id on the line and the checkout sends it as the
+ * order line's CampaignArticleID, so the reservation can tell a campaign that ended since from one still running.
+ */
+export function pricingCampaign(article: Pick<Article, 'id' | 'price' | 'originalPrice' | 'campaigns'>): Campaign | null {
+  return priceSettingCampaign(article.id, article.originalPrice ?? article.price, article.campaigns);
+}
+
+/**
  * Price rule: the shopper pays the lowest active campaign price when it is below the rounded suggested final
- * price; `originalPrice` then carries the suggested price (for the strike-through), else null.
+ * price (`priceSettingCampaign`, the reservation's rule too); `originalPrice` then carries the suggested price (for
+ * the strike-through), else null.
  */
 export function mapArticle(raw: RawArticle): Article {
   const suggested = roundMoney(raw.SuggestedFinalPrice);
   if (typeof raw.SuggestedFinalPrice !== 'number') console.error('[contracts] article without price:', raw.ArticleID);
   const campaigns = (raw.Campaigns ?? []).map(mapArticleCampaign);
-  const cheapest = campaigns.reduce<Campaign | null>((low, c) => (low === null || c.price < low.price ? c : low), null);
-  const lowered = cheapest !== null && cheapest.price < suggested;
+  const cheapest = priceSettingCampaign(raw.ArticleID, suggested, campaigns);
+  const lowered = cheapest !== null;
   return {
     id: raw.ArticleID,
     name: raw.Name,

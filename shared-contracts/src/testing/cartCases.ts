@@ -5,7 +5,7 @@
  *
  * Money in øre. A case describes lines as the API knows them; each side builds its own shape from it.
  */
-import { WEB_SHOP_ID } from '../constants/index.js';
+import { WEB_SHOP_ID, type CampaignPriceRow } from '../constants/index.js';
 
 /** One line as the API stores its article: price after campaigns, pant, freight (null = the default 9900). */
 export interface CartCaseLine {
@@ -117,4 +117,84 @@ export const cartCeilingCases: readonly CartCeilingCase[] = [
   { case: 'the limit is named before the stock', count: 3, limit: 2, shops: [{ shopId: WEB_SHOP_ID, qty: 1 }], verdict: 'limit' },
   { case: 'sold out everywhere', count: 2, limit: 5, shops: [{ shopId: WEB_SHOP_ID, qty: 0 }, { shopId: 1, qty: 0 }], verdict: 'stock' },
   { case: 'no shop lists the variant', count: 2, limit: 5, shops: [], verdict: 'stock' },
+];
+
+/**
+ * Campaign prices (docs/adr/0018): the price the cart's line shows — read from GET /variants/{id} when it was added —
+ * and the campaign it names (CampaignArticleID, sent at checkout), then what the reservation does with that line when
+ * the campaigns running at checkout are `atCheckout`: charge it (the price the catalogue shows at that moment), or
+ * refuse it because the campaign it names no longer runs for its article, with the price it costs now. The cart, after
+ * such a refusal, re-reads the variant: its line must then show exactly the price the server named.
+ */
+export interface CartCampaignCase {
+  case: string;
+  articleId: number;
+  /** The article's list price (suggested final price). */
+  listPrice: number;
+  /** Campaigns running when the cart read the variant (another article's may be listed: they never count). */
+  atAdd: CampaignPriceRow[];
+  /** Campaigns running when the reservation is placed. */
+  atCheckout: CampaignPriceRow[];
+  /** The stored line: its unit price and the campaign it names (null = list price). */
+  line: { price: number; campaignArticleId: number | null };
+  checkout: { verdict: 'charged'; price: number; campaignArticleId: number | null } | { verdict: 'refused'; price: number };
+}
+
+const ARTICLE = 101;
+const LIST = 249900;
+const campaign = (campaignArticleId: number, price: number, articleId = ARTICLE): CampaignPriceRow => ({ campaignArticleId, articleId, price });
+
+export const cartCampaignCases: readonly CartCampaignCase[] = [
+  {
+    case: 'no campaign: the list price, no campaign named',
+    articleId: ARTICLE, listPrice: LIST, atAdd: [], atCheckout: [],
+    line: { price: LIST, campaignArticleId: null }, checkout: { verdict: 'charged', price: LIST, campaignArticleId: null },
+  },
+  {
+    case: 'an active campaign: its price is shown, named and charged',
+    articleId: ARTICLE, listPrice: LIST, atAdd: [campaign(500, 199900)], atCheckout: [campaign(500, 199900)],
+    line: { price: 199900, campaignArticleId: 500 }, checkout: { verdict: 'charged', price: 199900, campaignArticleId: 500 },
+  },
+  {
+    case: 'a campaign at the list price does not set the price',
+    articleId: ARTICLE, listPrice: LIST, atAdd: [campaign(501, LIST)], atCheckout: [campaign(501, LIST)],
+    line: { price: LIST, campaignArticleId: null }, checkout: { verdict: 'charged', price: LIST, campaignArticleId: null },
+  },
+  {
+    case: 'the cheapest of the running campaigns; equal prices go to the lowest id',
+    articleId: ARTICLE, listPrice: LIST,
+    atAdd: [campaign(500, 199900), campaign(503, 179900), campaign(502, 179900)],
+    atCheckout: [campaign(500, 199900), campaign(503, 179900), campaign(502, 179900)],
+    line: { price: 179900, campaignArticleId: 502 }, checkout: { verdict: 'charged', price: 179900, campaignArticleId: 502 },
+  },
+  {
+    case: 'a campaign for another article (not this variant’s) is not this line’s',
+    articleId: ARTICLE, listPrice: LIST, atAdd: [campaign(600, 49900, 103)], atCheckout: [campaign(600, 49900, 103)],
+    line: { price: LIST, campaignArticleId: null }, checkout: { verdict: 'charged', price: LIST, campaignArticleId: null },
+  },
+  {
+    case: 'the campaign ended between add and checkout: refused with the list price',
+    articleId: ARTICLE, listPrice: LIST, atAdd: [campaign(500, 199900)], atCheckout: [],
+    line: { price: 199900, campaignArticleId: 500 }, checkout: { verdict: 'refused', price: LIST },
+  },
+  {
+    case: 'the named campaign ended while another runs: refused with the other’s price',
+    articleId: ARTICLE, listPrice: LIST, atAdd: [campaign(502, 179900), campaign(500, 199900)], atCheckout: [campaign(500, 199900)],
+    line: { price: 179900, campaignArticleId: 502 }, checkout: { verdict: 'refused', price: 199900 },
+  },
+  {
+    case: 'the named campaign ended and only another article’s runs: refused with the list price',
+    articleId: ARTICLE, listPrice: LIST, atAdd: [campaign(500, 199900)], atCheckout: [campaign(600, 49900, 103)],
+    line: { price: 199900, campaignArticleId: 500 }, checkout: { verdict: 'refused', price: LIST },
+  },
+  {
+    case: 'a cheaper campaign started since the add: the lower price is charged',
+    articleId: ARTICLE, listPrice: LIST, atAdd: [campaign(500, 199900)], atCheckout: [campaign(500, 199900), campaign(502, 179900)],
+    line: { price: 199900, campaignArticleId: 500 }, checkout: { verdict: 'charged', price: 179900, campaignArticleId: 502 },
+  },
+  {
+    case: 'a campaign started since a list-price add: the lower price is charged',
+    articleId: ARTICLE, listPrice: LIST, atAdd: [], atCheckout: [campaign(500, 199900)],
+    line: { price: LIST, campaignArticleId: null }, checkout: { verdict: 'charged', price: 199900, campaignArticleId: 500 },
+  },
 ];

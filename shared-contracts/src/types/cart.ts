@@ -21,6 +21,12 @@ export interface CartLine {
   articleId: number;
   webPurchaseLimit: number;
   onlyCC: boolean;
+  /**
+   * The campaign whose price `price` is (CampaignArticleID), null at the list price — sent with the line at checkout so
+   * the server can refuse a campaign price that has ended since (docs/adr/0018). Beyond SPEC §3's line; absent on lines
+   * stored before it, which the checkout sends as null (the server then prices them as the catalogue does now).
+   */
+  campaignArticleId?: number | null;
 }
 
 /**
@@ -141,6 +147,11 @@ export interface QliroOrder {
 export interface CartError {
   eanNo: string;
   message?: string;
+  /**
+   * Øre: what the line costs now, when the server refused it because its price changed (a campaign ended). Once the
+   * cart has re-read the line at this price the error no longer blocks the checkout; its message stays on the line.
+   */
+  price?: number;
 }
 
 /** Checkout form fields (SPEC §3 Checkout input fields). */

@@ -1,7 +1,8 @@
 /**
  * POST /reservations: places a click-and-collect or home-delivery reservation from the cart (checkout/reservation.ts).
  * 201 with the RAW reservation; 422 `{message, errors}` for bad fields; 409/422 `{message, cartErrors}` when a line
- * cannot be served (sold out, limit, only click-and-collect…); 429 when the session, customer or client address already
+ * cannot be served (sold out, limit, only click-and-collect…, or 409 with the line's `price` now when the campaign price
+ * it was shown has ended: docs/adr/0018); 429 when the session, customer or client address already
  * holds as many open unpaid reservations as its cap (checkout/config.ts) — nothing is written then.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
@@ -69,7 +70,13 @@ assertSameShape<ReservationPayload extends Static<typeof ReservationPayloadSchem
 
 const CartErrorsSchema = Type.Object({
   message: Type.String(),
-  cartErrors: Type.Array(Type.Object({ eanNo: Type.String(), message: Type.String() })),
+  cartErrors: Type.Array(
+    Type.Object({
+      eanNo: Type.String(),
+      message: Type.String(),
+      price: Type.Optional(Type.Integer({ description: 'Øre the line costs now, when the campaign price it was shown has ended' })),
+    }),
+  ),
 });
 
 export const reservationsRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -96,7 +103,8 @@ export const reservationsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       try {
         const reservation = await createReservation(
           app.database.db,
-          { ...body, items: body.items.map((i) => ({ ...i, CampaignArticleID: i.CampaignArticleID ?? null })) },
+          // 0 names no campaign (row ids start at 1): ajv's type coercion turns a null here into 0 before it is read.
+          { ...body, items: body.items.map((i) => ({ ...i, CampaignArticleID: i.CampaignArticleID || null })) },
           // The client behind a trusted proxy (TRUST_PROXY), else the connection's address; an IPv6 client as its /64.
           { customerId: session?.customerId ?? null, sessionId: session?.id ?? null, clientAddress: clientOf(request) },
           { caps: reservationCaps },
