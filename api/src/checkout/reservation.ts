@@ -3,7 +3,7 @@
  * client), stock reserved atomically, reservation + lines + order written in ONE transaction.
  *
  * A line's price is the one the catalogue shows now: the article's cheapest running campaign below its list price
- * (`linePricing`, docs/adr/0018). The line's CampaignArticleID only says which campaign price the shopper was shown; a
+ * (`linePricing`, docs/adr/0019). The line's CampaignArticleID only says which campaign price the shopper was shown; a
  * named campaign that no longer runs for the article is refused (409) with the price now, so no one pays more than the
  * cart showed.
  *

@@ -112,7 +112,7 @@ export function compareVariantShops(a: { shopId: number; qty: number }, b: { sho
 }
 
 /**
- * What one reservation line costs (docs/adr/0018), from the database only: the price the catalogue shows now — the
+ * What one reservation line costs (docs/adr/0019), from the database only: the price the catalogue shows now — the
  * article's cheapest running campaign below its list price (`priceSettingCampaign`, the catalogue's and the cart's
  * rule), else the list price. The line's CampaignArticleID is not trusted for the price; it says which campaign price
  * the shopper was shown. When that campaign no longer runs for the line's article (it ended since the add, or it is

@@ -1,5 +1,5 @@
 /**
- * A campaign price the cart shows is the price charged (docs/adr/0018), on every test database: the cart's reading of
+ * A campaign price the cart shows is the price charged (docs/adr/0019), on every test database: the cart's reading of
  * a variant (GET /variants/{id}, mapped as the cart maps it) names the campaign its price comes from; a reservation
  * line naming it is charged that price, and the answer, the stored lines, the customer's history and the confirmation
  * e-mail all show it. A campaign that ended between the add and the checkout is refused with the price now (409,

@@ -186,7 +186,7 @@ describe.each(testDatabaseKinds())('checkout on %s', (kind) => {
     it('home delivery costs the highest fright_price of the lines (from the database), not the method price', async () => {
       await t().db.update(s.articles).set({ frightPrice: 14900 }).where(eq(s.articles.id, 201));
       const listPrice = async (id: number) => (await t().db.select({ p: s.articles.price }).from(s.articles).where(eq(s.articles.id, id)))[0]!.p;
-      // Article 101 runs a campaign (1999,00 kr): a line naming none is charged what the catalogue shows (ADR 0018).
+      // Article 101 runs a campaign (1999,00 kr): a line naming none is charged what the catalogue shows (ADR 0019).
       const goods = 199900 + 2 * (await listPrice(201));
       const b = await browser();
       const res = await b.post('/reservations', {

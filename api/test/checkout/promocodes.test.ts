@@ -22,7 +22,7 @@ const TEXTS = {
   notYetValid: 'Rabattkoden er ikke gyldig ennå',
 };
 // 1 × article 101 by click-and-collect: 1999,00 kr, its running campaign's price (list 2499,00 kr) — a line naming no
-// campaign is charged what the catalogue shows (docs/adr/0018).
+// campaign is charged what the catalogue shows (docs/adr/0019).
 const PRICE = 199900;
 
 describe.each(testDatabaseKinds())('promo codes on %s', (kind) => {

@@ -31,7 +31,7 @@ describe.each(testDatabaseKinds())('payments on %s', (kind) => {
     const b = await new HttpBrowser(origin).open();
     const r = await reserve(b, true);
     // Article 101's unit price is its running campaign's (the catalogue's price, charged for a line naming no campaign:
-    // docs/adr/0018), not its list price.
+    // docs/adr/0019), not its list price.
     const [{ price }] = (await t()
       .db.select({ price: s.campaignArticles.price })
       .from(s.campaignArticles)

@@ -81,7 +81,7 @@ describe('checkout payments through the provider stand-ins', () => {
     const reservation = await reserved;
     expect(reservation.status()).toBe(201);
     const sent = reservation.request().postDataJSON() as { items: Array<{ CampaignArticleID: number | null }> };
-    // The line names the campaign its price comes from (a null would have been charged the list price before ADR 0018).
+    // The line names the campaign its price comes from (a null would have been charged the list price before ADR 0019).
     expect(sent.items).toEqual([expect.objectContaining({ CampaignArticleID: expect.any(Number) })]);
     expect(((await reservation.json()) as { Total: number }).Total).toBe(target.price);
     await page.waitForURL((url) => url.searchParams.get('steg') === 'betaling');

@@ -205,7 +205,7 @@ export const $cartErrors = createStore<CartError[]>([], { name: 'cart:errors' })
 export const $isCartValid = combine($orders, $cartErrors, isCartValid);
 
 /**
- * Lines the server refused because the campaign price they show has ended (errors with the price now, docs/adr/0018)
+ * Lines the server refused because the campaign price they show has ended (errors with the price now, docs/adr/0019)
  * are read afresh, so the cart shows — and the next reservation is sent with — what they cost now. A reading that
  * fails leaves its line as it was (its error keeps the checkout closed until the shopper removes it or tries again).
  */

@@ -42,7 +42,7 @@ export function cartLineFor({ article, variant }: CartVariant): CartLine {
     webPurchaseLimit: article.webPurchaseLimit,
     onlyCC: article.onlyCC,
     // The campaign the price comes from: the checkout names it, so a campaign that ends before the reservation is
-    // refused with the new price instead of being charged silently (docs/adr/0018).
+    // refused with the new price instead of being charged silently (docs/adr/0019).
     campaignArticleId: pricingCampaign(article)?.campaignArticleId ?? null,
   };
 }

@@ -104,7 +104,7 @@ export function reservationPayload(draft: CheckoutDraft, orders: CartLine[], pro
     City: draft.delivery ? draft.city.trim() : '',
     ShopID: draft.delivery ? WEB_SHOP_ID : (draft.shopId ?? WEB_SHOP_ID),
     // The campaign whose price the line shows (null at the list price, or on a line stored before lines named one):
-    // the server charges its own price and refuses a named campaign that has ended (docs/adr/0018).
+    // the server charges its own price and refuses a named campaign that has ended (docs/adr/0019).
     items: orders.map((line) => ({ EanNo: line.ean, Count: line.count, CampaignArticleID: line.campaignArticleId ?? null })),
     shipping_method_id: draft.shippingMethodId ?? '',
     promocode,

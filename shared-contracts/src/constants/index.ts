@@ -35,7 +35,7 @@ export interface CampaignPriceRow {
 }
 /**
  * The campaign that sets what the shopper pays for an article — the one price rule of the catalogue (`mapArticle`),
- * the cart's stored line and the reservation (docs/adr/0018): among the running campaigns OF THAT ARTICLE, the
+ * the cart's stored line and the reservation (docs/adr/0019): among the running campaigns OF THAT ARTICLE, the
  * cheapest whose price is below the list price; ties go to the lowest CampaignArticleID (the order the API lists
  * them in). Null when the list price applies. `running` may hold other articles' campaigns: they never count.
  */

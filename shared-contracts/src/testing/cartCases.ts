@@ -120,7 +120,7 @@ export const cartCeilingCases: readonly CartCeilingCase[] = [
 ];
 
 /**
- * Campaign prices (docs/adr/0018): the price the cart's line shows — read from GET /variants/{id} when it was added —
+ * Campaign prices (docs/adr/0019): the price the cart's line shows — read from GET /variants/{id} when it was added —
  * and the campaign it names (CampaignArticleID, sent at checkout), then what the reservation does with that line when
  * the campaigns running at checkout are `atCheckout`: charge it (the price the catalogue shows at that moment), or
  * refuse it because the campaign it names no longer runs for its article, with the price it costs now. The cart, after

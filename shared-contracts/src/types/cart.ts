@@ -23,7 +23,7 @@ export interface CartLine {
   onlyCC: boolean;
   /**
    * The campaign whose price `price` is (CampaignArticleID), null at the list price — sent with the line at checkout so
-   * the server can refuse a campaign price that has ended since (docs/adr/0018). Beyond SPEC §3's line; absent on lines
+   * the server can refuse a campaign price that has ended since (docs/adr/0019). Beyond SPEC §3's line; absent on lines
    * stored before it, which the checkout sends as null (the server then prices them as the catalogue does now).
    */
   campaignArticleId?: number | null;

@@ -2,7 +2,7 @@
  * POST /reservations: places a click-and-collect or home-delivery reservation from the cart (checkout/reservation.ts).
  * 201 with the RAW reservation; 422 `{message, errors}` for bad fields; 409/422 `{message, cartErrors}` when a line
  * cannot be served (sold out, limit, only click-and-collect…, or 409 with the line's `price` now when the campaign price
- * it was shown has ended: docs/adr/0018); 429 when the session, customer or client address already
+ * it was shown has ended: docs/adr/0019); 429 when the session, customer or client address already
  * holds as many open unpaid reservations as its cap (checkout/config.ts) — nothing is written then.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
