@@ -148,40 +148,48 @@ export default async function serverConfig(env, argv, packageDir = process.cwd()
  * shell/src/federation/remotes.ts). Each file carries an ETag of its content: after an edit the rebuilt entry has a
  * new one, and the running shop registers it again (shell/src/server/remoteRegistry.ts) without a restart.
  *
- * Requests wait while a build runs, as the browser build's dev middleware does: a page reloaded right after a save
- * gets the new server build with the new browser build, not the old markup to hydrate against the new code. The
- * output goes to a temporary folder (removed on exit), never to dist/server, which `npm start` serves as the
- * production build.
+ * The first request starts the watcher (a dev server no shop asks runs one compiler, as before). Requests wait while
+ * a build runs, as the browser build's dev middleware does: a page reloaded right after a save gets the new server
+ * build with the new browser build, not the old markup to hydrate against the new code. The output goes to a
+ * temporary folder (removed on exit), never to dist/server, which `npm start` serves as the production build.
  *
  * Returns an Express-style middleware for the `/server` path (the dev server strips the prefix).
  */
 export function serverBuildMiddleware(packageDir, { log = console } = {}) {
-  const outDir = mkdtempSync(path.join(tmpdir(), `shop-dev-ssr-${path.basename(packageDir)}-`));
-  process.once('exit', () => rmSync(outDir, { recursive: true, force: true }));
   const name = path.basename(packageDir);
   /** The build in progress or the last one: resolves to its errors ('' when it succeeded). */
   let build = deferred();
   const etags = new Map();
 
-  const watching = serverConfig({}, { mode: 'development' }, packageDir).then((config) => {
-    const compiler = rspack({ ...config, output: { ...config.output, path: outDir } });
-    const startBuild = () => {
-      if (build.settled) build = deferred();
-    };
-    compiler.hooks.invalid.tap('ServerBuildMiddleware', startBuild);
-    compiler.hooks.watchRun.tap('ServerBuildMiddleware', startBuild);
-    return compiler.watch({ aggregateTimeout: 50 }, (error, stats) => {
-      etags.clear();
-      const errors = error ? String(error.stack ?? error) : stats.hasErrors() ? stats.toString({ all: false, errors: true, errorDetails: true }) : '';
-      if (errors) log.error(`[${name}] server build failed (the shop renders this remote's fallback until it builds):\n${errors}`);
-      else log.info(`[${name}] server build ready in ${stats.endTime - stats.startTime} ms (served at /server/remoteEntry.js)`);
-      build.resolve(errors);
+  let watching = null;
+  let outDir = '';
+  const startWatching = () => {
+    outDir = mkdtempSync(path.join(tmpdir(), `shop-dev-ssr-${name}-`));
+    process.once('exit', () => rmSync(outDir, { recursive: true, force: true }));
+    watching = serverConfig({}, { mode: 'development' }, packageDir).then((config) => {
+      const compiler = rspack({ ...config, output: { ...config.output, path: outDir } });
+      const startBuild = () => {
+        if (build.settled) build = deferred();
+      };
+      compiler.hooks.invalid.tap('ServerBuildMiddleware', startBuild);
+      compiler.hooks.watchRun.tap('ServerBuildMiddleware', startBuild);
+      return compiler.watch({ aggregateTimeout: 50 }, (error, stats) => {
+        etags.clear();
+        const errors = error ? String(error.stack ?? error) : stats.hasErrors() ? stats.toString({ all: false, errors: true, errorDetails: true }) : '';
+        if (errors) log.error(`[${name}] server build failed (the shop renders this remote's fallback until it builds):\n${errors}`);
+        else log.info(`[${name}] server build ready (served at /${SERVER_OUTPUT}/remoteEntry.js)`);
+        build.resolve(errors);
+      });
     });
-  });
-  watching.catch((error) => build.resolve(`the server build could not start: ${error.stack ?? error}`));
+    watching.catch((error) => build.resolve(`the server build could not start: ${error.stack ?? error}`));
+  };
 
   return async (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    if (!watching) {
+      log.info(`[${name}] a shop asks for the server build: watching it from now on`);
+      startWatching();
+    }
     const errors = await build.promise;
     if (errors) {
       res.statusCode = 500;

@@ -43,6 +43,19 @@ const children = [
   }),
 ];
 
+// The dev server starts its server build on the first request for it: ask now, so it is ready when the shop (which
+// takes longer to start) renders its first page.
+(async () => {
+  for (let attempt = 0; attempt < 120; attempt += 1) {
+    try {
+      if ((await fetch(`http://localhost:${devPort}/server/remoteEntry.js`, { method: 'HEAD' })).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+})();
+
 let exitCode = null;
 const running = () => children.filter((child) => child.exitCode === null && child.signalCode === null);
 /** Each child is signalled once (the API logs a second signal as one more to ignore). */
