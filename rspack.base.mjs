@@ -198,7 +198,12 @@ export function createConfig({ packageDir, name, exposes, port, devJson, startup
                 parser: { syntax: 'typescript', tsx: true },
                 target: 'es2022',
                 transform: {
-                  react: { runtime: 'automatic', development: dev, refresh: serving },
+                  // A remote's JSX calls the shared react/jsx-runtime, i.e. the host's, which matches the host's
+                  // React build. Its jsx-dev-runtime is not shared: a development remote in a production shop (a
+                  // dev server in `npm start`'s registry) would call jsxDEV against production React and fail
+                  // ("dispatcher.getOwner is not a function", server and browser alike). On its standalone page a
+                  // remote is its own host, with development React, whose jsx-runtime still checks keys.
+                  react: { runtime: 'automatic', development: dev && isShell, refresh: serving },
                 },
               },
             },
@@ -247,19 +252,20 @@ export function createConfig({ packageDir, name, exposes, port, devJson, startup
         // Remotes are fetched cross-origin by the shell's dev server page.
         headers: { 'Access-Control-Allow-Origin': '*' },
         proxy: [{ context: ['/api'], target: API_ORIGIN, changeOrigin: true }],
-        setupMiddlewares: devJson
-          ? (middlewares) => [
-              ...Object.entries(devJson).map(([route, document]) => ({
-                name: `json ${route}`,
-                path: route,
-                middleware: (_req, res) => {
-                  res.setHeader('content-type', 'application/json');
-                  res.end(JSON.stringify(document()));
-                },
-              })),
-              ...middlewares,
-            ]
-          : undefined,
+        setupMiddlewares: (middlewares) => [
+          ...Object.entries(devJson ?? {}).map(([route, document]) => ({
+            name: `json ${route}`,
+            path: route,
+            middleware: (_req, res) => {
+              res.setHeader('content-type', 'application/json');
+              res.end(JSON.stringify(document()));
+            },
+          })),
+          // A remote's dev server serves its server build too (watched in this process), so the shop renders the
+          // remote's pages on the server with the code being edited (rspack.server.mjs, serverBuildMiddleware).
+          ...(isShell ? [] : [{ name: 'server build', path: `/${SERVER_OUTPUT}`, middleware: serverBuild(packageDir) }]),
+          ...middlewares,
+        ],
       },
     };
   };
@@ -383,6 +389,18 @@ function federationExperiments({ isShell, dev }) {
   if (isShell) return { provideExternalRuntime: true, optimization: { target: 'web' } };
   if (dev) return { optimization: { target: 'web' } };
   return { externalRuntime: true, optimization: { target: 'web', disableSnapshot: true, disableRemote: true } };
+}
+
+/**
+ * The folder of dist/ a server build writes to (rspack.server.mjs), and where a dev server serves it: also the URL
+ * convention the shop's renderer follows (`serverEntryUrl`, shell/src/federation/remotes.ts).
+ */
+export const SERVER_OUTPUT = 'server';
+
+/** rspack.server.mjs builds with this file's config: imported only once a dev server starts (no cycle at load). */
+function serverBuild(packageDir) {
+  const middleware = import('./rspack.server.mjs').then(({ serverBuildMiddleware }) => serverBuildMiddleware(packageDir));
+  return (req, res, next) => middleware.then((handle) => handle(req, res, next), next);
 }
 
 /** /remotes.json for the shell's dev server: every remote on its own standalone dev server. */

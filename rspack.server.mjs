@@ -13,19 +13,20 @@
 //   effector-react and every @shop/contracts entry point; a remote's server build takes them all from the shell
 //   (`import: false`), so there is one React and one set of Effector units (sids) per process.
 // - CSS Modules export class names only, with the browser build's generator options: same names, no CSS files.
+import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { rspack } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
-import { createConfig, sharedSingletons } from './rspack.base.mjs';
+import { createConfig, SERVER_OUTPUT, sharedSingletons } from './rspack.base.mjs';
 
 const ROOT = import.meta.dirname;
 const require = createRequire(import.meta.url);
 
-/** The folder of dist/ a server build writes to; also the URL convention @shop/contracts/ssr states for remotes. */
-export const SERVER_OUTPUT = 'server';
 
 const readJson = (file) => JSON.parse(readFileSync(file, 'utf8'));
 
@@ -60,16 +61,23 @@ async function federationOf(packageDir) {
   return config.federation ?? { name: 'shell' };
 }
 
-export default async function serverConfig(env, argv) {
-  const packageDir = process.cwd();
+/** `packageDir`: the package to build; rspack's CLI passes none, and the package is the folder it runs in. */
+export default async function serverConfig(env, argv, packageDir = process.cwd()) {
   const mode = argv?.mode ?? process.env.NODE_ENV ?? 'production';
   const dev = mode === 'development';
   const { name, exposes, startup } = await federationOf(packageDir);
   const isShell = name === 'shell';
   // The browser config is the one place for the source rules and the CSS Modules naming: read them from it.
   const browser = createConfig({ packageDir, name, exposes, startup, port: 0 })(env, { ...argv, mode });
-  const swcRule = browser.module.rules.find((rule) => rule?.loader === 'builtin:swc-loader');
-  if (!swcRule) throw new Error('rspack.base.mjs has no builtin:swc-loader rule to reuse');
+  const browserSwcRule = browser.module.rules.find((rule) => rule?.loader === 'builtin:swc-loader');
+  if (!browserSwcRule) throw new Error('rspack.base.mjs has no builtin:swc-loader rule to reuse');
+  // Without React Refresh: its registration calls exist only in a browser with the refresh runtime (a dev server's
+  // browser build), and Node has neither.
+  const { jsc } = browserSwcRule.options;
+  const swcRule = {
+    ...browserSwcRule,
+    options: { ...browserSwcRule.options, jsc: { ...jsc, transform: { ...jsc.transform, react: { ...jsc.transform.react, refresh: false } } } },
+  };
   const cssGenerator = browser.module.generator?.['css/auto'] ?? {};
 
   const singletons = sharedSingletons(packageDir);
@@ -130,4 +138,93 @@ export default async function serverConfig(env, argv) {
       new rspack.optimize.LimitChunkCountPlugin({ maxChunks: 1 }),
     ],
   };
+}
+
+/**
+ * A remote's dev server renders on the server too: `rspack serve` (rspack.base.mjs, devServer.setupMiddlewares) starts
+ * this watching server build of the same package in its own process, in development mode like the browser build it
+ * serves (the same CSS Modules class names, so the server's markup hydrates against the dev stylesheets), and serves
+ * it at /server/* — where the shop's renderer looks for a remote's server entry beside its manifest (`serverEntryUrl`,
+ * shell/src/federation/remotes.ts). Each file carries an ETag of its content: after an edit the rebuilt entry has a
+ * new one, and the running shop registers it again (shell/src/server/remoteRegistry.ts) without a restart.
+ *
+ * The first request starts the watcher (a dev server no shop asks runs one compiler, as before). Requests wait while
+ * a build runs, as the browser build's dev middleware does: a page reloaded right after a save gets the new server
+ * build with the new browser build, not the old markup to hydrate against the new code. The output goes to a
+ * temporary folder (removed on exit), never to dist/server, which `npm start` serves as the production build.
+ *
+ * Returns an Express-style middleware for the `/server` path (the dev server strips the prefix).
+ */
+export function serverBuildMiddleware(packageDir, { log = console } = {}) {
+  const name = path.basename(packageDir);
+  /** The build in progress or the last one: resolves to its errors ('' when it succeeded). */
+  let build = deferred();
+  const etags = new Map();
+
+  let watching = null;
+  let outDir = '';
+  const startWatching = () => {
+    outDir = mkdtempSync(path.join(tmpdir(), `shop-dev-ssr-${name}-`));
+    process.once('exit', () => rmSync(outDir, { recursive: true, force: true }));
+    watching = serverConfig({}, { mode: 'development' }, packageDir).then((config) => {
+      const compiler = rspack({ ...config, output: { ...config.output, path: outDir } });
+      const startBuild = () => {
+        if (build.settled) build = deferred();
+      };
+      compiler.hooks.invalid.tap('ServerBuildMiddleware', startBuild);
+      compiler.hooks.watchRun.tap('ServerBuildMiddleware', startBuild);
+      return compiler.watch({ aggregateTimeout: 50 }, (error, stats) => {
+        etags.clear();
+        const errors = error ? String(error.stack ?? error) : stats.hasErrors() ? stats.toString({ all: false, errors: true, errorDetails: true }) : '';
+        if (errors) log.error(`[${name}] server build failed (the shop renders this remote's fallback until it builds):\n${errors}`);
+        else log.info(`[${name}] server build ready (served at /${SERVER_OUTPUT}/remoteEntry.js)`);
+        build.resolve(errors);
+      });
+    });
+    watching.catch((error) => build.resolve(`the server build could not start: ${error.stack ?? error}`));
+  };
+
+  return async (req, res, next) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    if (!watching) {
+      log.info(`[${name}] a shop asks for the server build: watching it from now on`);
+      startWatching();
+    }
+    const errors = await build.promise;
+    if (errors) {
+      res.statusCode = 500;
+      res.setHeader('content-type', 'text/plain; charset=utf-8');
+      return res.end(req.method === 'HEAD' ? undefined : errors);
+    }
+    const file = path.join(outDir, path.normalize(decodeURIComponent(new URL(req.url, 'http://dev.invalid').pathname)));
+    if (!file.startsWith(outDir + path.sep)) return next();
+    let body;
+    try {
+      body = await readFile(file);
+    } catch {
+      return next();
+    }
+    let etag = etags.get(file);
+    if (!etag) etags.set(file, (etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`));
+    res.setHeader('etag', etag);
+    res.setHeader('cache-control', 'no-cache');
+    res.setHeader('content-type', 'text/javascript; charset=utf-8');
+    if (req.headers['if-none-match'] === etag) {
+      res.statusCode = 304;
+      return res.end();
+    }
+    res.setHeader('content-length', body.length);
+    res.end(req.method === 'HEAD' ? undefined : body);
+  };
+}
+
+function deferred() {
+  const state = { settled: false };
+  state.promise = new Promise((resolve) => {
+    state.resolve = (value) => {
+      state.settled = true;
+      resolve(value);
+    };
+  });
+  return state;
 }

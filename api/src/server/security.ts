@@ -9,7 +9,10 @@
  *   tokens in a <style>, the stand-in pay pages and the docs UI use style attributes, and the payment providers'
  *   snippets set inline styles. Inline styles cannot run code; scripts stay strict.
  * - img-src: this origin (the API's generated images), data: URIs, and any https: image (editor-set banners and
- *   blog images may live on a CDN, see content/sanitize.ts safeSrc). connect-src: this origin and the remotes'.
+ *   blog images may live on a CDN, see content/sanitize.ts safeSrc). connect-src: this origin and the remotes'; outside
+ *   production also the remotes' WebSocket origins (ws:// for http://): a remote's dev server named in the registry
+ *   (README, "Working on one remote alone") pushes its hot updates over a socket to its own origin, which an http:
+ *   source does not cover.
  * - The payment providers' checkout (paymentOrigins): the origins of the providers configured by URL
  *   (KLARNA_BASE_URL — Kustom's by default in production — and QLIRO_BASE_URL), each with its site's subdomains
  *   (a snippet loads its script from e.g. js.kustom.co while the API is api.kustom.co), plus PAYMENT_CHECKOUT_ORIGINS,
@@ -83,6 +86,11 @@ export function remoteOrigins(remotes: RemotesConfig): string[] {
   return [...origins].sort();
 }
 
+/** The WebSocket origin of each remote origin (`http://localhost:3001` → `ws://localhost:3001`). */
+export function remoteSockets(origins: string[]): string[] {
+  return origins.map((origin) => origin.replace(/^http(s?):/, 'ws$1:'));
+}
+
 /** `'sha256-…'` sources for every inline <script> (one without src) of an HTML document. */
 export function inlineScriptHashes(html: string): string[] {
   const hashes: string[] = [];
@@ -108,7 +116,7 @@ export function cspDirectives(options: SecurityOptions, inlineScripts: string[] 
     'style-src': ["'self'", "'unsafe-inline'", ...remotes, ...providers],
     'img-src': ["'self'", 'data:', 'blob:', 'https:', ...remotes],
     'font-src': ["'self'", 'data:', ...remotes, ...providers],
-    'connect-src': ["'self'", ...remotes, ...providers],
+    'connect-src': ["'self'", ...remotes, ...(options.production ? [] : remoteSockets(remotes)), ...providers],
     'frame-src': ["'self'", ...providers],
     'frame-ancestors': ["'self'"],
     'form-action': ["'self'"],

@@ -48,34 +48,56 @@ function runBuilder(packageDir: string, outDir: string): Promise<void> {
 }
 
 /**
- * Builds `remote` as its team would after changing its source, without touching the repo's own build: the package
- * is copied to `<repo>/.deploy-<remote>-<random>/` (a sibling, so `../rspack.base.mjs` and the root node_modules
- * resolve as for the original; .gitignore'd and outside every tsconfig and vitest project), `patch` is applied, and
- * the package's production build(s) write to a temp folder. The copy is deleted afterwards, whatever happened.
+ * A copy of `remote`'s package with `patch` applied, where a test may build it, serve it or edit it further without
+ * touching the repo's own source or build: `<repo>/.deploy-<remote>-<random>/`, a sibling, so `../rspack.base.mjs`
+ * and the root node_modules resolve as for the original (.gitignore'd and outside every tsconfig and vitest project).
+ * `remove()` deletes it.
  */
-export async function buildChangedRemote(remote: RemotePackage, patch: SourcePatch): Promise<RemoteBuild> {
+export function copyRemote(remote: RemotePackage, patch: SourcePatch = {}): { dir: string; remove(): void } {
   const original = join(repoRoot, remote);
-  const copy = join(repoRoot, `.deploy-${remote}-${randomBytes(4).toString('hex')}`);
-  const outDir = mkdtempSync(join(tmpdir(), `deploy-${remote}-`));
+  const dir = join(repoRoot, `.deploy-${remote}-${randomBytes(4).toString('hex')}`);
+  const remove = () => rmSync(dir, { recursive: true, force: true });
   try {
-    cpSync(original, copy, {
+    cpSync(original, dir, {
       recursive: true,
       filter: (source) => !['node_modules', 'dist', '.tsbuild'].includes(basename(source)),
     });
-    for (const [file, edit] of Object.entries(patch)) {
-      const target = join(copy, file);
-      if (!existsSync(target)) throw new Error(`the patch changes ${remote}/${file}, which does not exist`);
-      const before = readFileSync(target, 'utf8');
-      const after = edit(before);
-      if (after === before) throw new Error(`the patch of ${remote}/${file} no longer applies: the file is unchanged`);
-      writeFileSync(target, after);
-    }
-    await runBuilder(copy, outDir);
+    patchSource(dir, patch, remote);
+  } catch (error) {
+    remove();
+    throw error;
+  }
+  return { dir, remove };
+}
+
+/** Applies `patch` to the package copy at `dir`; each edit must change its file (see SourcePatch). */
+export function patchSource(dir: string, patch: SourcePatch, remote = basename(dir)): void {
+  for (const [file, edit] of Object.entries(patch)) {
+    const target = join(dir, file);
+    if (!existsSync(target)) throw new Error(`the patch changes ${remote}/${file}, which does not exist`);
+    const before = readFileSync(target, 'utf8');
+    const after = edit(before);
+    if (after === before) throw new Error(`the patch of ${remote}/${file} no longer applies: the file is unchanged`);
+    writeFileSync(target, after);
+  }
+}
+
+/**
+ * Builds `remote` as its team would after changing its source, without touching the repo's own build: a copy of the
+ * package (copyRemote) with `patch` applied, whose production build(s) write to a temp folder. The copy is deleted
+ * afterwards, whatever happened.
+ */
+export async function buildChangedRemote(remote: RemotePackage, patch: SourcePatch): Promise<RemoteBuild> {
+  const outDir = mkdtempSync(join(tmpdir(), `deploy-${remote}-`));
+  let copy: { dir: string; remove(): void } | undefined;
+  try {
+    copy = copyRemote(remote, patch);
+    await runBuilder(copy.dir, outDir);
   } catch (error) {
     rmSync(outDir, { recursive: true, force: true });
     throw error;
   } finally {
-    rmSync(copy, { recursive: true, force: true });
+    copy?.remove();
   }
   if (!existsSync(join(outDir, 'mf-manifest.json'))) throw new Error(`the build of ${remote} wrote no mf-manifest.json to ${outDir}`);
   return {

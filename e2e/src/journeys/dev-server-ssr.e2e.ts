@@ -1,0 +1,102 @@
+/**
+ * Issue 22's "Working on one remote alone": a remote's dev server renders on the server too. The catalogue team runs
+ * its dev server (`rspack serve --mode development` in its package, here a copy of it) and the shop with a registry
+ * naming that dev origin; the shop's server renders the catalogue's pages with the dev server's server build, the
+ * browser hydrates them with its browser build without a mismatch, and an edit to the source is in the server's next
+ * HTML without restarting the shop.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, newContext, watchErrors } from '../support/browser.js';
+import { copyRemote, patchSource, replaceOnce } from '../support/deployRemote.js';
+import { startDevServer, type DevServer } from '../support/devServer.js';
+import { startShop, type ShopServer } from '../support/server.js';
+
+const GRID = '<ul className={styles.grid} aria-label={label}>';
+/** What the catalogue's grid says in the copy the dev server serves, before and after the developer's edit. */
+const before = 'utvikling 1';
+const after = 'utvikling 2';
+const gridSaying = (text: string) => `<ul className={styles.grid} aria-label={label} data-dev-edit=${JSON.stringify(text)}>`;
+
+let copy: ReturnType<typeof copyRemote>;
+let dev: DevServer;
+let shop: ShopServer;
+let browser: Browser;
+
+/** The document the shop's server sends for a category page. */
+async function firstHtml(): Promise<string> {
+  const response = await fetch(`${shop.url}/klaer`, { headers: { accept: 'text/html' } });
+  expect(response.status).toBe(200);
+  return response.text();
+}
+
+async function entryEtag(): Promise<string | null> {
+  return (await fetch(`${dev.origin}/server/remoteEntry.js`, { method: 'HEAD' })).headers.get('etag');
+}
+
+/** A category page in a fresh tab: hydrated, with the grid the dev build renders; the page's errors. */
+async function hydratedGrid(text: string): Promise<{ page: Page; errors: string[] }> {
+  const context = await newContext(browser, shop.url);
+  const page = await context.newPage();
+  const { errors } = watchErrors(page);
+  // Hydration complaints that React logs as warnings count too.
+  page.on('console', (message) => {
+    if (message.type() === 'warning' && /hydrat|did not match/i.test(message.text())) errors.push(`warning: ${message.text()}`);
+  });
+  await page.goto('/klaer');
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+  await page.locator(`main ul[data-dev-edit="${text}"] > li`).first().waitFor();
+  // React reports a mismatch while it hydrates the last boundaries: give it a moment past the mark.
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(400);
+  return { page, errors };
+}
+
+beforeAll(async () => {
+  copy = copyRemote('mf-catalog', { 'src/listing/ProductGrid.tsx': (source) => replaceOnce(source, GRID, gridSaying(before)) });
+  [dev, browser] = await Promise.all([startDevServer(copy.dir), launchBrowser()]);
+  shop = await startShop({
+    REMOTES_JSON: JSON.stringify({
+      mf_catalog: `${dev.origin}/mf-manifest.json`,
+      mf_cart_checkout: '/mf/mf-cart-checkout/mf-manifest.json',
+      mf_account: '/mf/mf-account/mf-manifest.json',
+      mf_content: '/mf/mf-content/mf-manifest.json',
+    }),
+  });
+}, 240_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await shop?.stop();
+  await dev?.stop();
+  copy?.remove();
+});
+
+describe("the shop with a registry naming a remote's dev server", () => {
+  it("the server's first HTML of a category page is the dev server's catalogue: its grid, in development mode", async () => {
+    const html = await firstHtml();
+    expect(html).toMatch(new RegExp(`<ul class="[^"]+"[^>]* data-dev-edit="${before}"><li>`));
+    // Development CSS Modules names (`catalog__<file>__<class>`, rspack.base.mjs), as the dev browser build's
+    // stylesheets have them: the production build's hashed names would leave the server's markup unstyled.
+    expect(html).toMatch(/<ul class="catalog__[\w.]+__grid"/);
+  });
+
+  it('the browser hydrates it with the dev browser build: no mismatch, no error (the hot-update socket is allowed)', async () => {
+    const { page, errors } = await hydratedGrid(before);
+    expect(await page.locator('main ul[data-dev-edit] > li').count()).toBeGreaterThan(0);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it("after an edit, the server's next HTML has it, without a restart of the shop, and hydrates without a mismatch", { timeout: 60_000 }, async () => {
+    const etag = await entryEtag();
+    patchSource(copy.dir, { 'src/listing/ProductGrid.tsx': (source) => replaceOnce(source, gridSaying(before), gridSaying(after)) });
+    await expect.poll(entryEtag, { timeout: 30_000, interval: 250 }).not.toBe(etag);
+    // The shop checks a remote's entry at most every 2 s (shell/src/server/remoteRegistry.ts).
+    await expect.poll(firstHtml, { timeout: 15_000, interval: 250 }).toContain(`data-dev-edit="${after}"`);
+    const { page, errors } = await hydratedGrid(after);
+    expect(await page.locator(`main ul[data-dev-edit="${before}"]`).count()).toBe(0);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});
