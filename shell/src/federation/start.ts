@@ -2,6 +2,7 @@ import { registerPlugins, registerRemotes } from '@module-federation/enhanced/ru
 import { createStore } from 'effector';
 import { cartAddRequested, pieceLoadFx, remoteFailed } from '@shop/contracts/bus';
 import { modelsReady, remoteModelReady } from '../routing/model.js';
+import { pieceLoading } from '../scroll/loading.js';
 import { readDeclaration } from './declarations.js';
 import { onFirstInteraction } from './firstInteraction.js';
 import { loadRemoteModels } from './models.js';
@@ -32,7 +33,11 @@ export async function startFederation(registry?: unknown, modelsAfter: Promise<u
 
   const remotes = await readRegistry(registry);
   registerRemotes(remotes.map(({ name, entry }) => ({ name, entry })));
-  pieceLoadFx.use(({ remote, module }) => loadRemoteModule(remote, module));
+  // A piece on its way counts as loading: a hash scroll waits for the widget (and what it then fetches) to render.
+  pieceLoadFx.use(({ remote, module }) => {
+    const done = pieceLoading();
+    return loadRemoteModule(remote, module).finally(done);
+  });
 
   const scheduler = createModelScheduler({
     remotes: remotes.map((remote) => remote.name),
