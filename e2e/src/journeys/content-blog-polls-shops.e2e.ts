@@ -191,7 +191,7 @@ describe('blog, polls, shop locator and editor', () => {
 
   it('the shop locator: Norwegian weekday hours, open now on Oslo time, sorted by distance from a postcode', async () => {
     // A browser on UTC (a shopper abroad, or this machine): "Åpent nå" must still follow the shops' clock in Norway.
-    const context = await browser.newContext({ baseURL: shop.url, locale: 'nb-NO', timezoneId: 'UTC', viewport: { width: 1280, height: 900 } });
+    const context = await newContext(browser, shop.url, { timezoneId: 'UTC' });
     // Sunday 29 November 2026, 11:30 in Norway (10:30 UTC): only Geilo is open on Sundays (11–16).
     await context.clock.install({ time: new Date('2026-11-29T11:30:00+01:00') });
     const page = await context.newPage();

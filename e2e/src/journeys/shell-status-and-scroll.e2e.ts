@@ -24,7 +24,7 @@ const MOBILE = { width: 375, height: 740 };
 const DESKTOP = { width: 1280, height: 900 };
 
 async function contextAt(viewport: { width: number; height: number }): Promise<BrowserContext> {
-  return browser.newContext({ baseURL: shop.url, locale: 'nb-NO', viewport, hasTouch: viewport.width < 1020 });
+  return newContext(browser, shop.url, { viewport, hasTouch: viewport.width < 1020 });
 }
 
 async function acceptCookies(page: Page): Promise<void> {

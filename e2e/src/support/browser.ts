@@ -1,4 +1,4 @@
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 
 /** Debian's chromium with the flags this machine needs (no network but loopback, no sandbox as root). */
 export async function launchBrowser(): Promise<Browser> {
@@ -51,8 +51,9 @@ function waitForHydrationAfterLoads(page: Page): void {
   };
 }
 
-export async function newContext(browser: Browser, baseURL: string): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL, locale: 'nb-NO', viewport: { width: 1280, height: 900 } });
+/** A shopper's browser (Norwegian, 1280 × 900 unless `options` say otherwise) whose journeys act once a page has hydrated. */
+export async function newContext(browser: Browser, baseURL: string, options: BrowserContextOptions = {}): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL, locale: 'nb-NO', viewport: { width: 1280, height: 900 }, ...options });
   context.on('page', waitForHydrationAfterLoads);
   return context;
 }

@@ -10,17 +10,22 @@ import { shopsHead } from './head.js';
 import { texts } from './texts.js';
 import { formatDistance, sortByDistance, type Point } from './distance.js';
 import { isOpenAt, weekLines } from './openingHours.js';
+import { useShopperClock } from './shopperClock.js';
 import { visitableShops } from './visitable.js';
 import styles from '../content.module.css';
 
 export interface ShopLocatorPageProps {
-  /** The clock (tests); default now. */
+  /** The clock (tests); default the shopper's (shopperClock.ts). */
   now?: Date;
 }
 
-function ShopCard({ shop, now }: { shop: Shop & { distance: number | null }; now: Date }) {
+/**
+ * `now`: the shopper's clock, null until the page has hydrated (the status line keeps its place, empty, so nothing
+ * moves when it fills in). `today`: the day whose line is marked, by the server's clock until then.
+ */
+function ShopCard({ shop, now, today }: { shop: Shop & { distance: number | null }; now: Date | null; today: Date }) {
   const week = weekOpeningHours(shop.openingHoursEntries);
-  const open = isOpenAt(week, now);
+  const open = now !== null && isOpenAt(week, now);
   const hasHours = shop.openingHoursEntries.length > 0;
   return (
     <li className={styles.shop} data-testid="shop">
@@ -28,10 +33,14 @@ function ShopCard({ shop, now }: { shop: Shop & { distance: number | null }; now
       {shop.distance !== null && <p>{texts.distanceFrom(formatDistance(shop.distance))}</p>}
       {hasHours ? (
         <>
-          <p className={open ? styles.open : styles.closed}>{open ? texts.openNow : texts.closedNow}</p>
+          {now === null ? (
+            <p aria-hidden="true">{'\u00a0'}</p>
+          ) : (
+            <p className={open ? styles.open : styles.closed}>{open ? texts.openNow : texts.closedNow}</p>
+          )}
           <table className={styles.hours} aria-label={texts.openingHours}>
             <tbody>
-              {weekLines(week, now).map((line) => (
+              {weekLines(week, today).map((line) => (
                 <tr key={line.day} className={line.today ? styles.today : undefined}>
                   <td>{line.name}</td>
                   <td>{line.hours}</td>
@@ -57,7 +66,7 @@ function ShopCard({ shop, now }: { shop: Shop & { distance: number | null }; now
   );
 }
 
-/** What the server-rendered locator starts from: the shops, and the server's clock for "Åpent nå" (ISO time). */
+/** What the server-rendered locator starts from: the shops, and the server's clock for today's line (ISO time). */
 export interface ShopsLoaded {
   shops: Shop[];
   renderedAt: string;
@@ -72,13 +81,14 @@ export const loader: PageLoader<ShopLocatorPageProps, ShopsLoaded> = async (cont
 /** /butikker: every shop with opening hours, "Åpent nå"/"Stengt", contact, and distance from a postcode or position. */
 export default function ShopLocatorPage({ now: nowProp, loaderData }: ShopLocatorPageProps & LoaderDataProps<ShopsLoaded>) {
   const [state, retry] = useLoad((signal) => getShops({ signal }), [], () => loaderData?.shops);
-  // The hydration render tells open from closed by the server's clock (the same markup); the browser's after mount.
-  const [renderedAt, setRenderedAt] = useState(() => (loaderData ? new Date(loaderData.renderedAt) : null));
-  useEffect(() => setRenderedAt(null), []);
+  // "Åpent nå"/"Stengt" by the shopper's clock, ticking each minute; the server and the hydration render leave it
+  // out (null). Today's line is marked by the server's clock until then: the same markup on both sides.
+  const shopperNow = useShopperClock();
+  const now = nowProp ?? shopperNow;
+  const today = useMemo(() => now ?? (loaderData ? new Date(loaderData.renderedAt) : new Date()), [now, loaderData]);
   const [from, setFrom] = useState<Point | null>(null);
   const [postcode, setPostcode] = useState('');
   const [message, setMessage] = useState<string | null>(null);
-  const now = nowProp ?? renderedAt ?? new Date();
   const [query] = useSearchParams();
 
   // The home page's store search links here with ?postnummer=NNNN.
@@ -141,7 +151,7 @@ export default function ShopLocatorPage({ now: nowProp, loaderData }: ShopLocato
       {message && <p role="alert">{message}</p>}
       <ul className={styles.shopList}>
         {shops.map((shop) => (
-          <ShopCard key={shop.id} shop={shop} now={now} />
+          <ShopCard key={shop.id} shop={shop} now={now} today={today} />
         ))}
       </ul>
     </div>

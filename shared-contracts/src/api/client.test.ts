@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { Window } from 'happy-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, firstFieldError, hasStatus, serverMessage } from './errors.js';
-import { getApiBaseUrl, inFlightCount, setApiBaseUrl, setCsrfTokenSource } from './client.js';
+import { getApiBaseUrl, inFlightCount, requestsInFlight, setApiBaseUrl, setCsrfTokenSource } from './client.js';
 import { getArticle, getCategories, getCategoryArticles, getGenders, searchArticles } from './catalog.js';
 import { getCurrentCustomer, loginCustomer } from './customer.js';
 import { createReservation } from './commerce.js';
@@ -209,6 +209,31 @@ describe('in-flight de-duplication', () => {
     expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected']);
     expect(seen).toHaveLength(1);
     expect(inFlightCount()).toBe(0);
+  });
+});
+
+describe('requests in flight (the loading flag of the shell)', () => {
+  it('counts every request until its answer or failure: with a signal, unshared, posts, failures and aborts too', async () => {
+    route('GET', '/api/v1/categories', (_req, res) => setTimeout(() => json(res, 200, [rawCategory()]), 30));
+    route('GET', '/api/v1/genders', (_req, res) => setTimeout(() => json(res, 503, {}), 30));
+    route('POST', '/api/v1/customers/login', (_req, res) => setTimeout(() => json(res, 200, rawCustomer()), 30));
+    expect(requestsInFlight()).toBe(0);
+    const aborted = new AbortController();
+    const pending = [
+      getCategories({ signal: new AbortController().signal }),
+      getGenders().catch(() => undefined),
+      loginCustomer({ username: 'kari@example.no', password: 'hemmelig1' }),
+      getCategories({ signal: aborted.signal }).catch(() => undefined),
+    ];
+    // The http client is set up on the first call: the count goes up before the request leaves.
+    expect(requestsInFlight()).toBe(4);
+    // A page's load with a signal is not shared, so the de-duplication map does not see it.
+    expect(inFlightCount()).toBe(1);
+    aborted.abort();
+    await pending[3];
+    expect(requestsInFlight()).toBe(3);
+    await Promise.all(pending);
+    expect(requestsInFlight()).toBe(0);
   });
 });
 

@@ -108,6 +108,20 @@ export function inFlightCount(): number {
   return inFlight.size;
 }
 
+/** The browser's requests to the API on their way: every method, shared or not, with or without a signal. */
+let sending = 0;
+
+/**
+ * How many requests the browser has sent to the API and not yet had answered (the shell's loading flag, SPEC §2).
+ * Unlike inFlightCount it counts the requests a page makes with an abort signal too — nearly every page's own
+ * load — which a scroll waiting for "nothing loading" must not miss (issue 21: /#about landed above the section
+ * while the home page's sections were still fetching). Answers from the page itself (inline) and the server's
+ * in-process requests are not counted.
+ */
+export function requestsInFlight(): number {
+  return sending;
+}
+
 /**
  * The request's answer from index.html (firstAnswers.ts), shaped as axios would give it; undefined when the page
  * has none for it. A 2xx only: the server writes no error answers.
@@ -134,10 +148,13 @@ async function send<T>(config: AxiosRequestConfig): Promise<AxiosResponse<T>> {
   if (transport) return sendThrough<T>(transport, config);
   const inline = inlineAnswer<T>(config);
   if (inline) return inline;
+  sending += 1;
   try {
     return await (await http()).request<T>({ baseURL: baseUrl, ...config });
   } catch (error) {
     throw toApiError(error);
+  } finally {
+    sending -= 1;
   }
 }
 

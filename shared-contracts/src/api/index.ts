@@ -5,6 +5,7 @@ export {
   setCsrfTokenSource,
   readCsrfMeta,
   inFlightCount,
+  requestsInFlight,
   DEFAULT_API_BASE_URL,
   type RequestOptions,
 } from './client.js';

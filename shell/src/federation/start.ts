@@ -3,6 +3,7 @@ import { createStore } from 'effector';
 import { cartAddRequested, pieceLoadFx, remoteFailed } from '@shop/contracts/bus';
 import { modelsReady, remoteModelReady } from '../routing/model.js';
 import type { RemoteStartup } from '@shop/contracts/types';
+import { pieceLoading } from '../scroll/loading.js';
 import { composeRemotes, declaredRemotes, type DeclaredRemote } from './composition.js';
 import { $declaredRemotes, declarationsRetried, remoteDeclared, remotesDeclared } from './compositionModel.js';
 import { checkDeclaration, fetchDeclaration, UNDECLARED } from './declarations.js';
@@ -40,7 +41,11 @@ export async function startFederation(
 
   const remotes = await readRegistry(rendered.remotes);
   registerRemotes(remotes.map(({ name, entry }) => ({ name, entry })));
-  pieceLoadFx.use(({ remote, module }) => loadRemoteModule(remote, module));
+  // A piece on its way counts as loading: a hash scroll waits for the widget (and what it then fetches) to render.
+  pieceLoadFx.use(({ remote, module }) => {
+    const done = pieceLoading();
+    return loadRemoteModule(remote, module).finally(done);
+  });
 
   const scheduler = createModelScheduler({
     remotes: remotes.map((remote) => remote.name),

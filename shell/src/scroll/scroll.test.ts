@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { GROW_WAIT_LIMIT_MS, HASH_SETTLE_MS, LOADING_WAIT_LIMIT_MS, runScroll, scrollActionFor, type ScrollEnv } from './scroll.js';
+import { GROW_WAIT_LIMIT_MS, HASH_FOLLOW_MS, HASH_STILL_MS, LOADING_WAIT_LIMIT_MS, runScroll, scrollActionFor, type ScrollEnv } from './scroll.js';
 import { isLoading, pieceLoading } from './loading.js';
 
 afterEach(() => vi.useRealTimers());
@@ -18,13 +18,19 @@ describe('scrollActionFor', () => {
   });
 });
 
+/** A page that arrives where it is sent at once (as far as it can scroll), unless a test says otherwise. */
 function env(overrides: Partial<ScrollEnv> = {}) {
   const scrolls: ScrollToOptions[] = [];
+  let y = 0;
   const base: ScrollEnv = {
     isLoading: () => false,
-    scrollTo: (options) => scrolls.push(options),
+    scrollTo: (options) => {
+      scrolls.push(options);
+      y = Math.min(options.top ?? y, base.maxScrollY());
+    },
     elementTop: () => null,
     maxScrollY: () => 100_000,
+    scrollY: () => y,
     setTimeout: (fn, ms) => setTimeout(fn, ms),
     clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
     ...overrides,
@@ -63,7 +69,7 @@ describe('runScroll', () => {
     expect(scrolls).toEqual([{ top: 420, behavior: 'smooth' }]);
   });
 
-  it('a hash follows its element while what is above it grows, then settles (issue 21: /#about)', () => {
+  it('a hash follows its element while what is above it grows, quiet spells included, for HASH_FOLLOW_MS (issue 21: /#about)', () => {
     vi.useFakeTimers();
     let loading = false;
     let top = 2000;
@@ -71,21 +77,60 @@ describe('runScroll', () => {
     runScroll({ kind: 'hash', id: 'about' }, e);
     vi.advanceTimersByTime(50);
     expect(scrolls).toEqual([{ top: 1920, behavior: 'smooth' }]);
-    // The sections passed on the way load and push the section down: the scroll follows it.
+    // The sections passed on the way load and push the section down: the page follows it at once.
     loading = true;
     top = 3100;
     vi.advanceTimersByTime(50);
-    expect(scrolls.at(-1)).toEqual({ top: 3020, behavior: 'smooth' });
+    expect(scrolls.at(-1)).toEqual({ top: 3020, behavior: 'instant' });
     top = 4300;
     vi.advanceTimersByTime(1000);
-    expect(scrolls.at(-1)).toEqual({ top: 4220, behavior: 'smooth' });
+    expect(scrolls.at(-1)).toEqual({ top: 4220, behavior: 'instant' });
     expect(scrolls).toHaveLength(3);
-    // Still loading: it keeps watching; once nothing loads and the element stays put for HASH_SETTLE_MS it stops.
+    // Nothing loading and nothing moving for a while (a slow phone rendering a widget whose code has arrived), then
+    // the widget's cards push the section down once more: still followed. Standing still scrolls nothing.
     loading = false;
-    vi.advanceTimersByTime(HASH_SETTLE_MS);
+    vi.advanceTimersByTime(2000);
+    expect(scrolls).toHaveLength(3);
+    top = 4578;
+    vi.advanceTimersByTime(50);
+    expect(scrolls.at(-1)).toEqual({ top: 4498, behavior: 'instant' });
+    expect(scrolls).toHaveLength(4);
+    // After HASH_FOLLOW_MS the page is the shopper's: a later change is not followed.
+    vi.advanceTimersByTime(HASH_FOLLOW_MS);
     top = 5000;
     vi.advanceTimersByTime(1000);
-    expect(scrolls).toHaveLength(3);
+    expect(scrolls).toHaveLength(4);
+  });
+
+  it('a smooth scroll that stopped short of the element (the page changed under it) is finished once the page is still', () => {
+    vi.useFakeTimers();
+    let y = 0;
+    const scrolls: ScrollToOptions[] = [];
+    const { env: base } = env({ elementTop: () => 3000 });
+    // The smooth scroll gets a third of the way and stops; on its way the page moves every poll.
+    const e: ScrollEnv = {
+      ...base,
+      scrollTo: (options) => {
+        scrolls.push(options);
+        y = options.behavior === 'smooth' ? 0 : (options.top ?? y);
+      },
+      scrollY: () => y,
+    };
+    runScroll({ kind: 'hash', id: 'about' }, e);
+    vi.advanceTimersByTime(50);
+    expect(scrolls).toEqual([{ top: 2920, behavior: 'smooth' }]);
+    for (const at of [300, 700, 973]) {
+      y = at;
+      vi.advanceTimersByTime(50);
+    }
+    // Moving: left alone. Still for HASH_STILL_MS: put where it was going.
+    vi.advanceTimersByTime(HASH_STILL_MS - 50);
+    expect(scrolls).toHaveLength(1);
+    vi.advanceTimersByTime(50);
+    expect(scrolls.at(-1)).toEqual({ top: 2920, behavior: 'instant' });
+    // There it stays: nothing more to do.
+    vi.advanceTimersByTime(2000);
+    expect(scrolls).toHaveLength(2);
   });
 
   it('a hash follows the page as it grows tall enough to reach the element', () => {
@@ -99,7 +144,7 @@ describe('runScroll', () => {
     vi.advanceTimersByTime(50);
     expect(scrolls).toEqual([
       { top: 1420, behavior: 'smooth' },
-      { top: 1420, behavior: 'smooth' },
+      { top: 1420, behavior: 'instant' },
     ]);
   });
 

@@ -40,11 +40,13 @@ export interface ScrollEnv {
   elementTop(id: string): number | null;
   /** The furthest the page can scroll down right now. */
   maxScrollY(): number;
+  /** Where the page is scrolled to now. */
+  scrollY(): number;
   setTimeout(fn: () => void, ms: number): unknown;
   clearTimeout(handle: unknown): void;
   /**
-   * Calls `fn` when the shopper scrolls by themselves (wheel, touch, keys); returns the unsubscribe. A hash scroll
-   * stops following its element then: the shopper's own scrolling wins.
+   * Calls `fn` when the shopper takes over (wheel, touch, a pointer pressed — the scrollbar too —, a key);
+   * returns the unsubscribe. A hash scroll stops following its element then: the shopper's own scrolling wins.
    */
   onShopperScroll?(fn: () => void): () => void;
 }
@@ -58,16 +60,27 @@ export const LOADING_WAIT_LIMIT_MS = 10_000;
  */
 export const GROW_WAIT_LIMIT_MS = 3_000;
 /**
- * A hash scroll keeps its element at the offset until the element has stayed put this long with nothing loading.
- * What renders above the element after the first scroll (the home page's sections that load as they near the
- * viewport, images without a box yet) pushes it down; the first scroll alone then lands far above it (issue 21).
+ * How long a hash scroll keeps its element at the offset (unless the shopper takes over first). What renders above
+ * the element after the first scroll — the home page's sections that load as they near the viewport, a catalogue
+ * widget whose code, then data, then cards arrive one after another — pushes it down; the first scroll alone then
+ * lands far above it (issue 21). No quiet spell says the page is done: a slow phone renders a widget whose code has
+ * arrived for longer than any pause chosen here while nothing is on the network (a rule "stop once it has stayed put
+ * for 600 ms with nothing loading" left /#about ~300–700 px above the section on a slow run). Following costs a
+ * position read per poll and scrolls only when the element moves.
  */
-export const HASH_SETTLE_MS = 600;
+export const HASH_FOLLOW_MS = LOADING_WAIT_LIMIT_MS;
+/**
+ * A page that has not moved for this long is not on its way anywhere: if it stopped short of the element (a smooth
+ * scroll cut off by the page changing under it), the follow puts it there.
+ */
+export const HASH_STILL_MS = 200;
 
 /**
- * Carries out a scroll action: hash → after 50 ms, smooth, 80 px above the element, and again whenever the element
- * moves (it renders late, or what is above it grows) until it has stayed put with nothing loading (HASH_SETTLE_MS),
- * the shopper scrolls, or LOADING_WAIT_LIMIT_MS has passed; restore → once the loading flag is gone, plus 300 ms (a flag that came back
+ * Carries out a scroll action: hash → after 50 ms, smooth, 80 px above the element; then, until the shopper takes
+ * over or HASH_FOLLOW_MS has passed, the element is kept there: when it moves (it renders late, or what is above it
+ * grows) the page follows at once (as the browser's own scroll anchoring would: a second smooth scroll, restarted at
+ * each change, was still under way seconds later on a slow phone), and a page that stopped short of it is put there;
+ * restore → once the loading flag is gone, plus 300 ms (a flag that came back
  * meanwhile — the page's next request — is waited for again, and the page gets a moment to grow tall enough);
  * top → at once. Returns a cancel function: the next navigation cancels what is still pending.
  */
@@ -84,10 +97,12 @@ export function runScroll(action: ScrollAction, env: ScrollEnv): () => void {
     else later(() => whenLoaded(fn, waited + POLL_INTERVAL), POLL_INTERVAL);
   };
   let unsubscribe: (() => void) | undefined;
-  /** Follows the hash's element: scrolls when its target position changes, stops once it has settled. */
+  /** Follows the hash's element for HASH_FOLLOW_MS: the first scroll smooth, the corrections at once. */
   const followHash = (id: string) => {
+    /** The position last scrolled to (as far as the page reached then). */
     let target: number | null = null;
-    let stableFor = 0;
+    let lastY: number | null = null;
+    let stillFor = 0;
     let elapsed = 0;
     unsubscribe = env.onShopperScroll?.(() => {
       cancelled = true;
@@ -103,15 +118,19 @@ export function runScroll(action: ScrollAction, env: ScrollEnv): () => void {
         const wanted = Math.max(0, top - HASH_SCROLL_OFFSET_PX);
         // Where the page can actually go: a short page that grows later changes this too.
         const reachable = Math.min(wanted, Math.max(0, env.maxScrollY()));
-        if (target === null || Math.abs(reachable - target) > 1) {
+        const y = env.scrollY();
+        stillFor = lastY !== null && Math.abs(y - lastY) < 1 ? stillFor + POLL_INTERVAL : 0;
+        lastY = y;
+        if (target === null) {
           env.scrollTo({ top: wanted, behavior: 'smooth' });
           target = reachable;
-          stableFor = 0;
-        } else if (!env.isLoading()) {
-          stableFor += POLL_INTERVAL;
+        } else if (Math.abs(reachable - target) > 1 || (stillFor >= HASH_STILL_MS && Math.abs(y - reachable) > 1)) {
+          env.scrollTo({ top: wanted, behavior: 'instant' });
+          target = reachable;
+          stillFor = 0;
         }
       }
-      if ((target !== null && stableFor >= HASH_SETTLE_MS) || elapsed >= LOADING_WAIT_LIMIT_MS) return stop();
+      if (elapsed >= HASH_FOLLOW_MS) return stop();
       elapsed += POLL_INTERVAL;
       later(step, POLL_INTERVAL);
     };
