@@ -19,7 +19,9 @@ afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 describe('embedded PGlite on a data directory', () => {
   let db: Database;
 
-  it('starts, migrates and guards its directory with a lock naming this process', async () => {
+  // A fresh data directory: initdb and every migration in a worker that runs niced (WORKER_NICE), so with other test
+  // files busy on the same cores this takes well over the default 30 s.
+  it('starts, migrates and guards its directory with a lock naming this process', { timeout: 180_000 }, async () => {
     db = await openDatabase({ dataDir: dir });
     expect(db.kind).toBe('embedded');
     expect(db.location).toBe(path.join(dir, 'pgdata'));
@@ -74,7 +76,7 @@ describe('embedded PGlite on a data directory', () => {
     expect(threads.map(niceOf)).toContain(WORKER_NICE);
   });
 
-  it('stops cleanly (lock removed), and a restart sees the data', async () => {
+  it('stops cleanly (lock removed), and a restart sees the data', { timeout: 120_000 }, async () => {
     await db.close();
     expect(fs.existsSync(lockFile)).toBe(false);
     const again = await openDatabase({ dataDir: dir });
@@ -87,7 +89,7 @@ describe('embedded PGlite on a data directory', () => {
     }
   });
 
-  it('takes over the lock a crashed process left behind', async () => {
+  it('takes over the lock a crashed process left behind', { timeout: 120_000 }, async () => {
     fs.writeFileSync(lockFile, '2147483646\n');
     const again = await openDatabase({ dataDir: dir });
     expect(parseLockRecord(fs.readFileSync(lockFile, 'utf8'))?.pid).toBe(process.pid);
