@@ -46,11 +46,16 @@ export interface ContentItem extends ContentSummary {
   content: unknown;
 }
 
-/** POST /editor/content/{type}/{key}/status. `at`/`until` are ISO instants (the UI shows Europe/Oslo). */
-export type ContentStatusInput =
-  | { action: 'publish'; version: number }
-  | { action: 'schedule'; at: IsoDateTime; until?: IsoDateTime | null; version: number }
-  | { action: 'unpublish'; version: number };
+/**
+ * POST /editor/content/{type}/{key}/status. `at` (required to schedule) and `until` (home layouts) are ISO instants;
+ * the UI shows them in Europe/Oslo.
+ */
+export interface ContentStatusInput {
+  action: 'publish' | 'schedule' | 'unpublish';
+  at?: IsoDateTime;
+  until?: IsoDateTime | null;
+  version: number;
+}
 
 /** One entry of GET /editor/content/{type}/{key}/revisions (newest first). */
 export interface ContentRevisionSummary {

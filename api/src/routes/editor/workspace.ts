@@ -61,11 +61,17 @@ const ContentQuerySchema = Type.Object(
   },
   { additionalProperties: false },
 );
-const StatusInputSchema = Type.Union([
-  Type.Object({ action: Type.Literal('publish'), version: Version }, { additionalProperties: false }),
-  Type.Object({ action: Type.Literal('schedule'), at: Instant, until: Type.Optional(Nullable(Instant)), version: Version }, { additionalProperties: false }),
-  Type.Object({ action: Type.Literal('unpublish'), version: Version }, { additionalProperties: false }),
-]);
+// One object, not a union of three: the app's ajv removes additional properties while it tries each branch of a union,
+// so `at` was gone by the time the 'schedule' branch was checked.
+const StatusInputSchema = Type.Object(
+  {
+    action: Type.Union([Type.Literal('publish'), Type.Literal('schedule'), Type.Literal('unpublish')]),
+    at: Type.Optional(Instant),
+    until: Type.Optional(Nullable(Instant)),
+    version: Version,
+  },
+  { additionalProperties: false },
+);
 const RevisionSummarySchema = Type.Object({ number: Type.Integer(), author: Nullable(Type.String()), created_at: Type.String() });
 const RevisionSchema = Type.Object({ number: Type.Integer(), author: Nullable(Type.String()), created_at: Type.String(), snapshot: Type.Unknown() });
 const RestoreInputSchema = Type.Object({ version: Version }, { additionalProperties: false });
@@ -234,8 +240,9 @@ export const workspaceRoutes =
         const body = request.body;
         const actor = staffOf(request);
         const expected = expectedVersion(request, body.version);
+        if (body.action === 'schedule' && !body.at) throw new HttpError(400, EDITOR_ERRORS.scheduleNeedsTime, [{ field: 'at', message: EDITOR_ERRORS.scheduleNeedsTime }]);
         const change: StatusAction =
-          body.action === 'schedule' ? { action: 'schedule', at: new Date(body.at), until: body.until ? new Date(body.until) : null } : { action: body.action };
+          body.action === 'schedule' ? { action: 'schedule', at: new Date(body.at!), until: body.until ? new Date(body.until) : null } : { action: body.action };
         const now = new Date();
         await db().transaction(async (tx) => {
           if (type === 'home-layout') await tx.execute(sql`select pg_advisory_xact_lock(${HOME_LAYOUTS_LOCK})`);
