@@ -444,7 +444,7 @@ describe.each(testDatabaseKinds())('content routes on %s', (kind) => {
       expect(forbidden.json().message).toBe('Kontoen din har ikke tilgang til redaksjonen.');
       expect((await send('PUT', '/editor/pages/om-oss', { title: 'x', body: '<p>x</p>' }, customer)).statusCode).toBe(403);
       const staff = await newSession(ids.staff);
-      expect(await ok('/editor/session', staff)).toEqual({ id: ids.staff, email: 'redaktor@staut.no', name: 'Redaksjon Staut' });
+      expect(await ok('/editor/session', staff)).toEqual({ id: ids.staff, email: 'redaktor@staut.no', name: 'Redaksjon Staut', role: 'staff' });
     });
 
     it('publishes a sanitised post that shows on the next request; drafts and unpublishing hide it', async () => {

@@ -31,6 +31,8 @@ export interface EditorSession {
   id: number;
   email: string;
   name: string;
+  /** STAFF_ROLES value: 'staff' (editor) or 'admin' (also staff accounts and the audit log). */
+  role: string;
 }
 
 /** Body of POST /editor/blog/posts and PUT /editor/blog/posts/{id}. `body` HTML is sanitised on write. */

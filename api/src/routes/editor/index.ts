@@ -137,7 +137,7 @@ const StaticPageInputSchema = Type.Object(
   { title: Text(200), body: Text(200_000), version: Type.Optional(Type.Integer({ minimum: 1, maximum: 2_147_483_647 })) },
   { additionalProperties: false },
 );
-const EditorSessionSchema = Type.Object({ id: Type.Integer(), email: Type.String(), name: Type.String() });
+const EditorSessionSchema = Type.Object({ id: Type.Integer(), email: Type.String(), name: Type.String(), role: Type.String() });
 
 assertSameShape<SameShape<Static<typeof BlogPostInputSchema>, BlogPostInput>>();
 assertSameShape<SameShape<Static<typeof EditorBlogPostSchema>, EditorBlogPost>>();

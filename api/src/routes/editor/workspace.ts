@@ -33,7 +33,8 @@ const sameValues = (a: readonly string[], b: readonly string[]) => a.length === 
 if (!sameValues(CONTENT_TYPES, ContentTypeSchema.anyOf.map((s) => s.const)) || !sameValues(CONTENT_STATUSES, ContentStatusSchema.anyOf.map((s) => s.const))) {
   throw new Error('editor/workspace.ts: content types or statuses differ from @shop/contracts');
 }
-const KeySchema = Type.String({ minLength: 1, maxLength: 120, pattern: '^[a-z0-9]+(-[a-z0-9]+)*$' });
+// The same characters as home layout names and page slugs (LayoutNameParams, PageSlugParams); ids are digits.
+const KeySchema = Type.String({ minLength: 1, maxLength: 120, pattern: '^[a-z0-9-]+$' });
 const ItemParams = Type.Object({ type: ContentTypeSchema, key: KeySchema });
 const RevisionParams = Type.Object({ type: ContentTypeSchema, key: KeySchema, n: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) });
 const Version = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
