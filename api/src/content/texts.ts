@@ -40,6 +40,7 @@ export const STAFF_TEXTS = {
   notSelf: 'Du kan ikke endre rollen til eller deaktivere din egen konto.',
   inviteInvalid: 'Invitasjonen er ugyldig, brukt eller utløpt. Be en administrator om en ny.',
   badEmail: 'Skriv en gyldig e-postadresse.',
+  shortPassword: (min: number) => `Passordet må ha minst ${min} tegn.`,
 } as const;
 
 /** The piece of content in a sentence's subject position ("Innlegget er endret av …"). */

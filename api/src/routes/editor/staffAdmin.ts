@@ -172,7 +172,7 @@ export const inviteAcceptRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const { token, password } = request.body;
       if (password.length < MIN_PASSWORD_LENGTH) {
-        const message = `Passordet må ha minst ${MIN_PASSWORD_LENGTH} tegn.`;
+        const message = STAFF_TEXTS.shortPassword(MIN_PASSWORD_LENGTH);
         throw new HttpError(400, message, [{ field: 'password', message }]);
       }
       const passwordHash = await hashPassword(password);
