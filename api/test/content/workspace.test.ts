@@ -73,6 +73,33 @@ describe.each(testDatabaseKinds())('content workspace on %s', (kind) => {
     admin = await newSession(ids.admin);
   });
 
+  it('documents the workspace routes at /api/docs under the editor tag, the 409 with the current version', async () => {
+    const res = await t().app.inject({ method: 'GET', url: '/api/docs/json' });
+    type Operation = { tags?: string[]; responses?: Record<string, { content?: Record<string, { schema?: { properties?: Record<string, unknown> } }> }> };
+    const paths = res.json<{ paths: Record<string, Record<string, Operation>> }>().paths;
+    for (const [path, method] of [
+      ['/api/v1/editor/content', 'get'],
+      ['/api/v1/editor/content/{type}/{key}', 'get'],
+      ['/api/v1/editor/content/{type}/{key}/status', 'post'],
+      ['/api/v1/editor/content/{type}/{key}/revisions', 'get'],
+      ['/api/v1/editor/content/{type}/{key}/revisions/{n}', 'get'],
+      ['/api/v1/editor/content/{type}/{key}/revisions/{n}/restore', 'post'],
+      ['/api/v1/editor/audit', 'get'],
+      ['/api/v1/editor/staff', 'get'],
+      ['/api/v1/editor/staff/invites', 'post'],
+      ['/api/v1/editor/staff/{id}', 'put'],
+      ['/api/v1/staff-invites/accept', 'post'],
+      ['/api/v1/editor/blog/categories/{id}', 'delete'],
+      ['/api/v1/editor/polls/{id}/open', 'post'],
+      ['/api/v1/editor/polls/{id}/results', 'get'],
+      ['/api/v1/editor/polls/{id}/answers.csv', 'get'],
+    ] as const) {
+      expect(paths[path]?.[method]?.tags, `${method} ${path}`).toEqual(['editor']);
+    }
+    const conflict = paths['/api/v1/editor/blog/posts/{id}']!.put!.responses!['409']!.content!['application/json']!.schema!.properties!;
+    expect(Object.keys(conflict)).toEqual(expect.arrayContaining(['message', 'current_version', 'changed_by', 'changed_at', 'current']));
+  });
+
   describe('edit conflicts', () => {
     it('a save without a version is refused (428), a stale one is 409 naming who saved and when, with the current version', async () => {
       const created = await ok<EditorBlogPost>('POST', '/editor/blog/posts', editor, post('Konflikt'), 201);
