@@ -364,6 +364,15 @@ describe.each(testDatabaseKinds())('content workspace on %s', (kind) => {
       expect(self.json().message).toBe(STAFF_TEXTS.notSelf);
       const promoted = await ok<StaffAccount>('PUT', `/editor/staff/${id}`, admin, { active: true, role: 'admin' });
       expect(promoted).toMatchObject({ active: true, role: 'admin' });
+      expect((await call('GET', '/editor/audit', await newSession(id))).statusCode).toBe(200);
+      expect((await call('PUT', '/editor/staff/999999', admin, { active: false })).statusCode).toBe(404);
+      // Shop staff moved to the editors keep no shops (those belong to the 'shop' role).
+      const shopStaff = (await ensureStaffAccount(t().db, 'butikk@staut.no', 'butikkpassord', 'shop', '1')).id; // shop 1: test/support/fixtures.ts
+      expect(await t().db.select().from(s.staffShops).where(eq(s.staffShops.customerId, shopStaff))).toHaveLength(1);
+      expect(await ok<StaffAccount>('PUT', `/editor/staff/${shopStaff}`, admin, { role: 'staff' })).toMatchObject({ role: 'staff' });
+      expect(await t().db.select().from(s.staffShops).where(eq(s.staffShops.customerId, shopStaff))).toHaveLength(0);
+      // A customer is no staff account: nothing to change here.
+      expect((await call('PUT', `/editor/staff/${t().fixtures.customerId}`, admin, { role: 'staff' })).statusCode).toBe(404);
     });
 
     it('every write is in the audit log: who, what, when; admins filter it by entity and actor', async () => {

@@ -8,7 +8,7 @@ import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { Type, type Static } from 'typebox';
 import type { AcceptStaffInviteInput, StaffAccount, StaffAccountUpdate, StaffInviteInput } from '@shop/contracts/types';
 import { ADMIN_ROLES, STAFF_ROLES } from '@shop/contracts/constants';
-import { customers, sessions } from '../../db/schema.js';
+import { customers, sessions, staffShops } from '../../db/schema.js';
 import { HttpError } from '../../server/errors.js';
 import { consumeTokenOf, issueToken } from '../../accounts/tokens.js';
 import { hashPassword, MIN_PASSWORD_LENGTH } from '../../accounts/passwords.js';
@@ -147,6 +147,8 @@ export const staffAdminRoutes =
             .set({ ...(role ? { role } : {}), deactivatedAt })
             .where(eq(customers.id, id))
             .returning();
+          // Shops belong to the 'shop' role only (content/staff.ts): an account moved to another role keeps none.
+          if (role && role !== row.role && row.role === STAFF_ROLES.shop) await tx.delete(staffShops).where(eq(staffShops.customerId, id));
           // Deactivated: logged out everywhere now, not when the sessions expire (the guard also refuses the account).
           if (active === false) await tx.delete(sessions).where(eq(sessions.customerId, id));
           const action = active === false ? 'deactivate' : active === true && row.deactivatedAt ? 'reactivate' : 'update';
