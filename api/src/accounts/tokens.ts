@@ -9,12 +9,14 @@ import type { DbExecutor } from './mail.js';
 import { customerTokens } from '../db/schema.js';
 
 /** 'email-change' confirms a new address (customer_tokens.new_email) before it replaces the account's e-mail. */
-export type TokenKind = 'verify' | 'reset' | 'email-change';
+/** 'staff-invite': an admin's invitation; using it sets the new staff member's password. */
+export type TokenKind = 'verify' | 'reset' | 'email-change' | 'staff-invite';
 
 export const TOKEN_TTL_MS: Record<TokenKind, number> = {
   verify: 7 * 24 * 60 * 60 * 1000,
   reset: 60 * 60 * 1000,
   'email-change': 24 * 60 * 60 * 1000,
+  'staff-invite': 7 * 24 * 60 * 60 * 1000,
 };
 
 export const hashToken = (raw: string) => createHash('sha256').update(raw).digest('hex');

@@ -288,6 +288,8 @@ export const customers = pgTable(
     memberCode: text('member_code'),
     createdAt: createdAt(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /** A staff account an admin deactivated: it may not log in, and its sessions were ended when this was set. */
+    deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
   },
   (t) => [uniqueIndex('customers_email_uq').on(t.email), uniqueIndex('customers_phone_uq').on(t.phone)],
 );
@@ -660,6 +662,11 @@ export const blogPosts = pgTable(
     publishedAt: timestamp('published_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Optimistic concurrency (content/versions.ts): every save needs the version it was based on and adds one. */
+    version: integer('version').notNull().default(1),
+    updatedBy: integer('updated_by').references(() => customers.id, { onDelete: 'set null' }),
+    /** When an editor last took it off the site (status 'unpublished' rather than 'draft'). */
+    unpublishedAt: timestamp('unpublished_at', { withTimezone: true }),
   },
   (t) => [uniqueIndex('blog_posts_slug_uq').on(t.slug)],
 );
@@ -693,6 +700,14 @@ export const polls = pgTable('polls', {
   /** A quiz with a prize draw: only logged-in customers may take part (an entry must reach a person). */
   prizeDraw: boolean('prize_draw').notNull().default(false),
   createdAt: createdAt(),
+  /** Shown to shoppers from this instant (null: not on the site); `active` is whether it takes answers (open/closed). */
+  publishedAt: timestamp('published_at', { withTimezone: true }).defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  /** Optimistic concurrency (content/versions.ts): every save needs the version it was based on and adds one. */
+  version: integer('version').notNull().default(1),
+  updatedBy: integer('updated_by').references(() => customers.id, { onDelete: 'set null' }),
+  /** When an editor last took it off the site (status 'unpublished' rather than 'draft'). */
+  unpublishedAt: timestamp('unpublished_at', { withTimezone: true }),
 });
 
 export const pollQuestions = pgTable('poll_questions', {
@@ -746,6 +761,14 @@ export const homeLayouts = pgTable('home_layouts', {
   published: boolean('published').notNull().default(false),
   slots: jsonb('slots').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  /** A scheduled layout (a campaign weekend): live from/until these instants, ahead of the unscheduled one. */
+  publishFrom: timestamp('publish_from', { withTimezone: true }),
+  publishUntil: timestamp('publish_until', { withTimezone: true }),
+  /** Optimistic concurrency (content/versions.ts): every save needs the version it was based on and adds one. */
+  version: integer('version').notNull().default(1),
+  updatedBy: integer('updated_by').references(() => customers.id, { onDelete: 'set null' }),
+  /** When an editor last took it off the site (status 'unpublished' rather than 'draft'). */
+  unpublishedAt: timestamp('unpublished_at', { withTimezone: true }),
 });
 
 /** Static copy pages editors can change without a deploy (slug = route path without the slash). */
@@ -754,7 +777,54 @@ export const staticPages = pgTable('static_pages', {
   title: text('title').notNull(),
   body: text('body').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  /** Shown from this instant (null: taken off the site, the page answers 404). */
+  publishedAt: timestamp('published_at', { withTimezone: true }).defaultNow(),
+  /** Optimistic concurrency (content/versions.ts): every save needs the version it was based on and adds one. */
+  version: integer('version').notNull().default(1),
+  updatedBy: integer('updated_by').references(() => customers.id, { onDelete: 'set null' }),
+  /** When an editor last took it off the site (status 'unpublished' rather than 'draft'). */
+  unpublishedAt: timestamp('unpublished_at', { withTimezone: true }),
 });
+
+/**
+ * Every save of a piece of content as a full snapshot (its editor view as JSON). Revision n is the entity's version n,
+ * so (entity_type, entity_key, number) is unique and a restore is a new revision equal to an old one.
+ */
+export const contentRevisions = pgTable(
+  'content_revisions',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    /** content/entities.ts CONTENT_TYPES: 'blog-post' | 'poll' | 'home-layout' | 'page'. */
+    entityType: text('entity_type').notNull(),
+    /** The id (posts, polls) or name/slug (home layouts, pages) as text. */
+    entityKey: text('entity_key').notNull(),
+    number: integer('number').notNull(),
+    snapshot: jsonb('snapshot').notNull(),
+    authorId: integer('author_id').references(() => customers.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('content_revisions_entity_number_uq').on(t.entityType, t.entityKey, t.number)],
+);
+
+/** Who did what to which piece of content or staff account, and when (every editor/admin write). */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    actorId: integer('actor_id').references(() => customers.id, { onDelete: 'set null' }),
+    /** Kept so the entry still names the person after the account is gone. */
+    actorName: text('actor_name').notNull(),
+    entityType: text('entity_type').notNull(),
+    entityKey: text('entity_key').notNull(),
+    action: text('action').notNull(),
+    detail: jsonb('detail').notNull().default(sql`'{}'::jsonb`),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('audit_log_entity_idx').on(t.entityType, t.entityKey, t.id),
+    index('audit_log_actor_idx').on(t.actorId, t.id),
+  ],
+);
 
 // ---------------------------------------------------------------- geo reference data (CC BY 3.0, Erik Bolstad)
 export const postalCodes = pgTable('postal_codes', {

@@ -30,6 +30,8 @@ export class HttpError extends Error {
     readonly statusCode: number,
     message: string,
     readonly errors?: ErrorBody['errors'],
+    /** More fields for the body (a 409 edit conflict carries the current version); the route's schema must list them. */
+    readonly extra?: Record<string, unknown>,
   ) {
     super(message);
     this.name = 'HttpError';
@@ -113,7 +115,7 @@ export function validationBody(
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof HttpError) {
-      return reply.status(error.statusCode).send({ message: error.message, ...(error.errors ? { errors: error.errors } : {}) });
+      return reply.status(error.statusCode).send({ ...error.extra, message: error.message, ...(error.errors ? { errors: error.errors } : {}) });
     }
     if (error.validation) {
       return reply.status(400).send(validationBody(error.validation, error.validationContext));

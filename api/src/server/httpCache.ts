@@ -18,6 +18,9 @@
  *   `private, no-store`; live stock (GET /articles/availability/{id}) keeps the `no-store` its route sets.
  * - Rows changed outside the API (a moderation tool approving a review) show after the TTL, or at once after
  *   `app.httpCache.invalidate()`.
+ * - Scheduled content goes live by the clock, with no write: the editor's schedule marks its instant
+ *   (`app.httpCache.purgeAt`, shared over Redis), and the store empties when it comes. A process that never heard
+ *   of it (started later, or Redis lost the message) still serves the new answer within the TTL.
  */
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onSendHookHandler } from 'fastify';
@@ -82,6 +85,8 @@ export function isWrite(method: string, routeUrl: string | undefined): boolean {
   return !(method === 'POST' && routeUrl !== undefined && READ_ONLY_POSTS.has(routeUrl));
 }
 const INVALIDATION_CHANNEL = 'shop:catalogue-changed';
+/** Carries an instant (ms) at which every process empties its store (scheduled content going live). */
+const PURGE_AT_CHANNEL = 'shop:catalogue-purge-at';
 
 export interface HttpCacheOptions {
   /** Stored answers at most (least recently used go first). */
@@ -154,6 +159,8 @@ export function etagMatches(ifNoneMatch: string | undefined, etag: string): bool
 export class ResponseStore {
   private generation = 0;
   private readonly entries = new Map<string, Entry>();
+  /** Instants (ms) at which the store empties itself: scheduled content going live or ending. Sorted, bounded. */
+  private purgeInstants: number[] = [];
 
   constructor(
     private readonly maxEntries: number,
@@ -162,6 +169,11 @@ export class ResponseStore {
   ) {}
 
   get(key: string): Entry | undefined {
+    if (this.purgeInstants.length && this.purgeInstants[0]! <= this.now()) {
+      const now = this.now();
+      this.purgeInstants = this.purgeInstants.filter((at) => at > now);
+      this.invalidate();
+    }
     const entry = this.entries.get(key);
     if (!entry) return undefined;
     if (entry.generation !== this.generation || this.now() - entry.storedAt > this.ttlMs) {
@@ -202,6 +214,12 @@ export class ResponseStore {
     this.entries.clear();
   }
 
+  /** Empties the store when `at` (ms) comes. Past instants and more than 100 pending are ignored (the TTL still bounds). */
+  purgeAt(at: number): void {
+    if (!Number.isFinite(at) || at <= this.now() || this.purgeInstants.includes(at) || this.purgeInstants.length >= 100) return;
+    this.purgeInstants = [...this.purgeInstants, at].sort((a, b) => a - b);
+  }
+
   get size(): number {
     return this.entries.size;
   }
@@ -213,7 +231,7 @@ declare module 'fastify' {
     cacheGeneration?: number;
   }
   interface FastifyInstance {
-    httpCache: { store: ResponseStore; invalidate(): void };
+    httpCache: { store: ResponseStore; invalidate(): void; purgeAt(instant: Date): void };
   }
 }
 
@@ -236,9 +254,10 @@ export function installHttpCache(app: FastifyInstance, options: HttpCacheOptions
     // A broken Redis must not break reads: the TTL still bounds what is served.
     publisher.on('error', (error) => app.log.warn({ err: error }, 'http cache: redis publisher'));
     subscriber.on('error', (error) => app.log.warn({ err: error }, 'http cache: redis subscriber'));
-    void subscriber.subscribe(INVALIDATION_CHANNEL).catch((error) => app.log.warn({ err: error }, 'http cache: subscribe'));
-    subscriber.on('message', (channel) => {
+    void subscriber.subscribe(INVALIDATION_CHANNEL, PURGE_AT_CHANNEL).catch((error) => app.log.warn({ err: error }, 'http cache: subscribe'));
+    subscriber.on('message', (channel, message) => {
       if (channel === INVALIDATION_CHANNEL) store.invalidate();
+      if (channel === PURGE_AT_CHANNEL) store.purgeAt(Number(message));
     });
     app.addHook('onClose', async () => {
       await Promise.allSettled([publisher?.quit(), subscriber?.quit()]);
@@ -248,7 +267,11 @@ export function installHttpCache(app: FastifyInstance, options: HttpCacheOptions
     store.invalidate();
     publisher?.publish(INVALIDATION_CHANNEL, String(Date.now())).catch((error) => app.log.warn({ err: error }, 'http cache: publish'));
   };
-  app.decorate('httpCache', { store, invalidate });
+  const purgeAt = (instant: Date) => {
+    store.purgeAt(instant.getTime());
+    publisher?.publish(PURGE_AT_CHANNEL, String(instant.getTime())).catch((error) => app.log.warn({ err: error }, 'http cache: publish'));
+  };
+  app.decorate('httpCache', { store, invalidate, purgeAt });
 
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     const policy = policyOf(request);

@@ -67,6 +67,27 @@ describe('ResponseStore', () => {
     expect(store.get('/a')).toBeUndefined();
     expect(store.size).toBe(0);
   });
+
+  it('empties itself when a scheduled instant comes (content going live by the clock), once per instant', () => {
+    const { store, tick } = make(10, 60_000);
+    store.purgeAt(500);
+    store.purgeAt(200);
+    store.purgeAt(-1); // past: nothing to wait for
+    store.set('/a', 'A', '"a"', 'application/json', store.currentGeneration);
+    tick(199);
+    expect(store.get('/a')?.body.toString()).toBe('A');
+    tick(1);
+    expect(store.get('/a')).toBeUndefined();
+    store.set('/a', 'B', '"b"', 'application/json', store.currentGeneration);
+    tick(100);
+    expect(store.get('/a')?.body.toString()).toBe('B');
+    tick(200);
+    expect(store.get('/a')).toBeUndefined();
+    store.set('/a', 'C', '"c"', 'application/json', store.currentGeneration);
+    tick(10_000);
+    // Both instants are spent: the answer stays until its TTL.
+    expect(store.get('/a')?.body.toString()).toBe('C');
+  });
 });
 
 describe('acceptsEncoding', () => {
@@ -235,6 +256,24 @@ describe.runIf(Boolean(redisUrl))('HTTP cache invalidation across API processes 
       t().app.httpCache.invalidate();
       const deadline = Date.now() + 3000;
       while (b.httpCache.store.size > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+      expect((await b.inject({ url: listingUrl })).headers['x-cache']).toBeUndefined();
+    } finally {
+      await b.close();
+    }
+  });
+
+  it("an instant scheduled through process A empties process B's store when it comes", async () => {
+    const b = await buildApp({ database: t().database, rootDir: makeShellTree(), redisUrl });
+    try {
+      await b.ready();
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const at = new Date(Date.now() + 800);
+      t().app.httpCache.purgeAt(at);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const listingUrl = `/api/v1/categories/${TEKSTIL}/articles`;
+      await b.inject({ url: listingUrl });
+      expect((await b.inject({ url: listingUrl })).headers['x-cache']).toBe('hit');
+      await new Promise((resolve) => setTimeout(resolve, at.getTime() - Date.now() + 50));
       expect((await b.inject({ url: listingUrl })).headers['x-cache']).toBeUndefined();
     } finally {
       await b.close();

@@ -29,6 +29,7 @@ import { ANONYMOUS_ANSWER_LIMIT, POLL_TEXTS } from '../../src/content/polls.js';
 import { prizeDrawTexts } from '@shop/contracts/texts';
 import { ensureStaffAccount } from '../../src/content/staff.js';
 import { sanitizeHtml } from '../../src/content/sanitize.js';
+import { EDITOR_ERRORS } from '../../src/content/texts.js';
 import { seedStaticPages, STATIC_PAGES } from '../../src/seed/pages.js';
 import { HIDDEN_ARTICLE } from '../support/fixtures.js';
 import { useTestApp } from '../support/app.js';
@@ -443,7 +444,7 @@ describe.each(testDatabaseKinds())('content routes on %s', (kind) => {
       expect(forbidden.json().message).toBe('Kontoen din har ikke tilgang til redaksjonen.');
       expect((await send('PUT', '/editor/pages/om-oss', { title: 'x', body: '<p>x</p>' }, customer)).statusCode).toBe(403);
       const staff = await newSession(ids.staff);
-      expect(await ok('/editor/session', staff)).toEqual({ id: ids.staff, email: 'redaktor@staut.no', name: 'Redaksjon Staut' });
+      expect(await ok('/editor/session', staff)).toEqual({ id: ids.staff, email: 'redaktor@staut.no', name: 'Redaksjon Staut', role: 'staff' });
     });
 
     it('publishes a sanitised post that shows on the next request; drafts and unpublishing hide it', async () => {
@@ -469,7 +470,7 @@ describe.each(testDatabaseKinds())('content routes on %s', (kind) => {
       expect(live.main_article?.ArticleID).toBe(102);
       expect((await ok<RawPaginated<RawBlogPost>>('/blog/posts?per_page=1')).data[0]!.slug).toBe('vinter-nyheter');
 
-      const unpublished = await send('PUT', `/editor/blog/posts/${saved.id}`, { title: 'Vinter nyheter', body: '<p>Endret</p>', published: false }, staff);
+      const unpublished = await send('PUT', `/editor/blog/posts/${saved.id}`, { title: 'Vinter nyheter', body: '<p>Endret</p>', published: false, version: saved.version }, staff);
       expect(unpublished.statusCode, unpublished.body).toBe(200);
       expect((await get('/blog/vinter-nyheter')).statusCode).toBe(404);
       const drafts = await ok<EditorBlogPost[]>('/editor/blog/posts', staff);
@@ -499,9 +500,9 @@ describe.each(testDatabaseKinds())('content routes on %s', (kind) => {
       expect(created.prize_draw).toBe(true);
       const answer = { answers: [{ question_id: created.questions[0]!.id, option_id: created.questions[0]!.options[0]!.id }] };
       expect((await send('POST', `/polls/${created.id}/answers`, answer, await newSession(), '10.7.0.1')).statusCode).toBe(401);
-      const renamed = await send('PUT', `/editor/polls/${created.id}`, { name: 'Premiequiz 2', active: true }, staff);
+      const renamed = await send('PUT', `/editor/polls/${created.id}`, { name: 'Premiequiz 2', active: true, version: 1 }, staff);
       expect(renamed.json<Poll>().prize_draw).toBe(true);
-      const plain = await send('PUT', `/editor/polls/${created.id}`, { name: 'Premiequiz 2', active: true, prize_draw: false }, staff);
+      const plain = await send('PUT', `/editor/polls/${created.id}`, { name: 'Premiequiz 2', active: true, prize_draw: false, version: 2 }, staff);
       expect(plain.json<Poll>().prize_draw).toBe(false);
       expect((await send('POST', `/polls/${created.id}/answers`, answer, await newSession(), '10.7.0.1')).statusCode).toBe(201);
       expect((await send('POST', '/editor/polls', { ...quiz, prize_draw: 'ja' }, staff)).statusCode).toBe(400);
@@ -524,9 +525,11 @@ describe.each(testDatabaseKinds())('content routes on %s', (kind) => {
       const visitor = await newSession();
       const answered = await send('POST', `/polls/${created.id}/answers`, { answers: [{ question_id: q.id, option_id: q.options[0]!.id }] }, visitor);
       expect(answered.json()).toEqual([{ question_id: q.id, option_id: q.options[0]!.id, correct: true }]);
-      const locked = await send('PUT', `/editor/polls/${created.id}`, { name: 'Ny quiz', active: true, questions: [{ text: 'x', options: [{ text: 'a', correct: true }, { text: 'b', correct: false }] }] }, staff);
+      const locked = await send('PUT', `/editor/polls/${created.id}`, { name: 'Ny quiz', active: true, questions: [{ text: 'x', options: [{ text: 'a', correct: true }, { text: 'b', correct: false }] }], version: 1 }, staff);
       expect(locked.statusCode).toBe(409);
-      const closed = await send('PUT', `/editor/polls/${created.id}`, { name: 'Ny quiz', active: false }, staff);
+      expect(locked.json<{ message: string }>().message).toBe(EDITOR_ERRORS.questionsLocked);
+      // The refused save changed nothing: version 1 is still current.
+      const closed = await send('PUT', `/editor/polls/${created.id}`, { name: 'Ny quiz', active: false, version: 1 }, staff);
       expect(closed.statusCode).toBe(200);
       expect((await ok<Poll[]>('/polls/active')).map((p) => p.id)).not.toContain(created.id);
       expect((await send('POST', '/editor/polls', { name: 'Uten spørsmål', active: true }, staff)).statusCode).toBe(400);
@@ -534,7 +537,7 @@ describe.each(testDatabaseKinds())('content routes on %s', (kind) => {
 
     it('saves a static page sanitised, visible on the next request', async () => {
       const staff = await newSession(ids.staff);
-      const res = await send('PUT', '/editor/pages/vedlikehold', { title: 'Vask', body: '<h2 id="ull">Ull</h2><p>Tekst<style>p{}</style></p><iframe src="https://x"></iframe>' }, staff);
+      const res = await send('PUT', '/editor/pages/vedlikehold', { title: 'Vask', body: '<h2 id="ull">Ull</h2><p>Tekst<style>p{}</style></p><iframe src="https://x"></iframe>', version: 1 }, staff);
       expect(res.statusCode, res.body).toBe(200);
       expect(await ok<RawStaticPage>('/pages/vedlikehold')).toMatchObject({ title: 'Vask', body: '<h2 id="ull">Ull</h2><p>Tekst</p>' });
     });
@@ -551,6 +554,8 @@ describe.each(testDatabaseKinds())('content routes on %s', (kind) => {
             subBanners: [{ image: 'javascript:alert(1)' }, { image: 'https://cdn.example.no/b.jpg', link: '/sko' }],
             grid: [],
           },
+          // The seeded draft's version: changing an existing layout needs it.
+          version: 1,
         },
         staff,
       );

@@ -219,7 +219,7 @@ describe.each(testDatabaseKinds())('editor routes on %s', (kind) => {
       expect(post.body).toBe(CLEAN);
       noScript((await t().app.inject({ method: 'GET', url: `/api/v1/blog/${post.slug}` })).json<RawBlogPost>().body);
 
-      const changed = await call('PUT', `/editor/blog/posts/${post.id}`, staff, { title: 'Rent innlegg', slug: post.slug, body: `<p>Endret</p>${PAYLOAD}`, published: true });
+      const changed = await call('PUT', `/editor/blog/posts/${post.id}`, staff, { title: 'Rent innlegg', slug: post.slug, body: `<p>Endret</p>${PAYLOAD}`, published: true, version: post.version });
       expect(changed.statusCode, changed.body).toBe(200);
       expect(changed.json<EditorBlogPost>().body).toBe(`<p>Endret</p>${CLEAN}`);
       const served = (await t().app.inject({ method: 'GET', url: `/api/v1/blog/${post.slug}` })).json<RawBlogPost>();
@@ -246,14 +246,15 @@ describe.each(testDatabaseKinds())('editor routes on %s', (kind) => {
       const served = (await t().app.inject({ method: 'GET', url: `/api/v1/polls/${poll.id}` })).body;
       expect(served).not.toMatch(/<|onerror|onload|javascript:/);
 
-      const renamed = await call('PUT', `/editor/polls/${poll.id}`, staff, { name: '<script>x</script>Ny <b>quiz</b>', description: '<p>Ny</p>', active: true });
+      const renamed = await call('PUT', `/editor/polls/${poll.id}`, staff, { name: '<script>x</script>Ny <b>quiz</b>', description: '<p>Ny</p>', active: true, version: 1 });
       expect(renamed.statusCode, renamed.body).toBe(200);
       expect(renamed.json<Poll>()).toMatchObject({ name: 'Ny quiz', description: 'Ny' });
     });
 
     it('a static page keeps only the allow-list, its title only text', async () => {
       const staff = await newSession(ids.staff);
-      const res = await call('PUT', '/editor/pages/om-oss', staff, { title: 'Om <script>x</script><b>oss</b>', body: PAYLOAD });
+      const [current] = await t().db.select({ version: s.staticPages.version }).from(s.staticPages).where(eq(s.staticPages.slug, 'om-oss'));
+      const res = await call('PUT', '/editor/pages/om-oss', staff, { title: 'Om <script>x</script><b>oss</b>', body: PAYLOAD, version: current!.version });
       expect(res.statusCode, res.body).toBe(200);
       const page = (await t().app.inject({ method: 'GET', url: '/api/v1/pages/om-oss' })).json<RawStaticPage>();
       expect(page.title).toBe('Om oss');

@@ -89,9 +89,13 @@ describe('content pages', () => {
     expect(login.status()).toBe(200);
     const staffToken = login.headers()['x-csrf-token'] ?? token!;
 
+    // Changing a page that exists needs the version the editor read (a stale one is a 409, never a silent overwrite).
+    const current = await page.request.get('/api/v1/editor/content/page/om-oss');
+    expect(current.status()).toBe(200);
+    const { version } = (await current.json()) as { version: number };
     const edited = await page.request.put('/api/v1/editor/pages/om-oss', {
       headers: headers(staffToken),
-      data: { title: 'Om oss', body: '<p>Redigert av redaksjonen.</p><script>window.__pwned = 1</script><img src=x onerror="window.__pwned = 2">' },
+      data: { title: 'Om oss', body: '<p>Redigert av redaksjonen.</p><script>window.__pwned = 1</script><img src=x onerror="window.__pwned = 2">', version },
     });
     expect(edited.status()).toBe(200);
     await page.goto('/om-oss');

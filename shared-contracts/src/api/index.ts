@@ -18,4 +18,5 @@ export * from './commerce.js';
 export * from './content.js';
 export * from './postcodeLookup.js';
 export * from './editorial.js';
+export * from './workspace.js';
 export * from './fulfilment.js';

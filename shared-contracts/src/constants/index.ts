@@ -158,6 +158,14 @@ export const STAFF_ROLES = Object.freeze({
   admin: 'admin',
 } as const);
 export type StaffRole = (typeof STAFF_ROLES)[keyof typeof STAFF_ROLES];
+/** The kinds of content the editors' workspace lists (types/workspace.ts ContentType), in the overview's order. */
+export const CONTENT_TYPES = Object.freeze(['blog-post', 'poll', 'home-layout', 'page'] as const);
+/** The statuses a piece of content can have (types/workspace.ts ContentStatus). */
+export const CONTENT_STATUSES = Object.freeze(['draft', 'scheduled', 'published', 'unpublished'] as const);
+/** Roles that may write content in the editors' workspace (/redaksjon). */
+export const CONTENT_ROLES: readonly StaffRole[] = Object.freeze([STAFF_ROLES.editor, STAFF_ROLES.admin]);
+/** Roles that manage staff accounts and read the audit log. */
+export const ADMIN_ROLES: readonly StaffRole[] = Object.freeze([STAFF_ROLES.admin]);
 /** Roles that may use the shop workspace (/butikk). */
 export const FULFILMENT_ROLES: readonly StaffRole[] = Object.freeze([STAFF_ROLES.shop, STAFF_ROLES.customerService, STAFF_ROLES.admin]);
 /** Roles that may refund and register returns, in every shop. */

@@ -3,7 +3,7 @@
  * name, and the staff editor's calls under /editor/….
  */
 import type { IsoDateTime } from './common.js';
-import type { Poll } from './content.js';
+import type { Poll, PollOption, PollQuestion } from './content.js';
 
 /** GET /pages/{slug}: a static copy page. `body` is sanitised HTML (allow-list). */
 export interface RawStaticPage {
@@ -31,6 +31,8 @@ export interface EditorSession {
   id: number;
   email: string;
   name: string;
+  /** STAFF_ROLES value: 'staff' (editor) or 'admin' (also staff accounts and the audit log). */
+  role: string;
 }
 
 /** Body of POST /editor/blog/posts and PUT /editor/blog/posts/{id}. `body` HTML is sanitised on write. */
@@ -45,6 +47,8 @@ export interface BlogPostInput {
   category_ids?: number[];
   /** true publishes now (or keeps the earlier publication time); false makes it a draft. */
   published: boolean;
+  /** The version this save is based on (or send If-Match); required when changing what exists, never on create. */
+  version?: number;
 }
 
 /** Answer of the editor's blog calls (drafts included). */
@@ -58,6 +62,8 @@ export interface EditorBlogPost {
   related_article_ids: number[];
   category_ids: number[];
   published_at: IsoDateTime | null;
+  /** Send it back with the next save (ContentSummary.version). */
+  version: number;
 }
 
 /** Body of POST /editor/polls and PUT /editor/polls/{id}. */
@@ -71,19 +77,47 @@ export interface PollInput {
   prize_draw?: boolean;
   /** Required on create; on update, questions can be replaced only while nobody has answered. */
   questions?: Array<{ text: string; options: Array<{ text: string; correct: boolean }> }>;
+  /** The version this save is based on (or send If-Match); required when changing what exists, never on create. */
+  version?: number;
 }
 
 /** Answer of the editor's poll calls. */
-export type EditorPoll = Poll & { active: boolean };
+export type EditorPoll = Omit<Poll, 'questions'> & {
+  active: boolean;
+  version: number;
+  /** The editor sees which options are correct (a quiz); shoppers do not. */
+  questions: Array<Omit<PollQuestion, 'options'> & { options: Array<PollOption & { correct: boolean }> }>;
+};
 
 /** Body of PUT /editor/home/{name}: the banner slots (RawSettings keys) and whether this is the live home page. */
 export interface HomeLayoutInput {
   slots: Record<string, unknown>;
   published: boolean;
+  /** The version this save is based on (or send If-Match); required when changing what exists, never on create. */
+  version?: number;
 }
 
 /** Body of PUT /editor/pages/{slug}. */
 export interface StaticPageInput {
   title: string;
   body: string;
+  /** The version this save is based on (or send If-Match); required when changing what exists, never on create. */
+  version?: number;
+}
+
+/** A home layout as the editor sees it (GET /editor/content/home-layout/{name} `content`, revisions' snapshots). */
+export interface EditorHomeLayout {
+  name: string;
+  slots: Record<string, unknown>;
+  published: boolean;
+  publish_from: IsoDateTime | null;
+  publish_until: IsoDateTime | null;
+}
+
+/** A copy page as the editor sees it (drafts and unpublished pages too). */
+export interface EditorStaticPage {
+  slug: string;
+  title: string;
+  body: string;
+  published_at: IsoDateTime | null;
 }

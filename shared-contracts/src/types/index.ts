@@ -11,6 +11,7 @@ export * from './content.js';
 export * from './settings.js';
 export * from './alert.js';
 export * from './editorial.js';
+export * from './workspace.js';
 export * from './payment.js';
 export * from './fulfilment.js';
 export * from './startup.js';

@@ -246,7 +246,8 @@ export function authRoutes(services: AccountServices): FastifyPluginAsyncTypebox
           if (turn.waitMs > 0) throw tooManyLogins(reply, turn.waitMs);
           const ok = await verifyPassword(customer?.passwordHash, password);
           // The failure was counted by begin().
-          if (!ok || !customer || customer.deletedAt) throw new HttpError(422, authErrorTexts[422]);
+          // A deactivated staff account (an admin ended it) cannot log in again; it answers as a wrong password would.
+          if (!ok || !customer || customer.deletedAt || customer.deactivatedAt) throw new HttpError(422, authErrorTexts[422]);
           await turn.succeeded();
           await rememberDevice(request, reply, customer);
           await logIn(request, reply, customer.id);

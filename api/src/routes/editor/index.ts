@@ -3,11 +3,28 @@
  * Every route needs a logged-in staff member (guard.ts) and, being mutating, the CSRF token. HTML is sanitised on
  * write (content/sanitize.ts), so what the site serves is always clean. Nothing is cached server-side and the read
  * routes send no long cache headers, so a change shows on the next request.
+ *
+ * Every save of existing content needs the version it is based on (If-Match or the body's `version`); a stale one is
+ * a 409 naming who saved in between (content/history.ts). Each save stores a revision and an audit line in its
+ * transaction. The workspace's other routes live in workspace.ts, staffAdmin.ts, categories.ts and pollResults.ts.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { and, count, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { Type, type Static } from 'typebox';
-import type { BlogPostInput, EditorBlogPost, EditorSession, HomeLayoutInput, PollInput, StaticPageInput } from '@shop/contracts/types';
+import type {
+  BlogPostInput,
+  EditorBlogPost,
+  EditorHomeLayout,
+  EditorPoll,
+  EditorSession,
+  EditorStaticPage,
+  HomeLayoutInput,
+  PollInput,
+  RawSettings,
+  StaticPageInput,
+} from '@shop/contracts/types';
+import { CONTENT_ROLES, type StaffRole } from '@shop/contracts/constants';
 import { slug as slugOf } from '@shop/contracts/format';
 import type { Db } from '../../db/index.js';
 import { articles, blogCategories, blogPostArticles, blogPostCategories, blogPosts, homeLayouts, pollAnswers, pollOptions, pollQuestions, polls, staticPages } from '../../db/schema.js';
@@ -18,27 +35,30 @@ import { ConfigError } from '../../config.js';
 import { isUniqueViolation } from '../../accounts/services.js';
 import { LayoutNameParams } from '../home/index.js';
 import { PageSlugParams, RawStaticPageSchema, toRawStaticPage } from '../pages/index.js';
-import { loadPolls, PollSchema, toPublic } from '../polls/index.js';
+import { PollSchema } from '../polls/index.js';
 import { RawSettingsSchema, settingsFromSlots } from '../settings/index.js';
 import { assertSameShape, DbId, errorResponses, Nullable, type SameShape } from '../shared/schema.js';
-import { requireStaff } from './guard.js';
+import { requireStaff, staffOf } from './guard.js';
+import type { DbExecutor } from '../../accounts/mail.js';
+import { EDITOR_ERRORS } from '../../content/texts.js';
+import { HOME_LAYOUTS_LOCK } from '../../content/publication.js';
+import { claimVersion, recordAudit, recordRevision, type Actor } from '../../content/history.js';
+import { parseIfMatch, versionTag, type ContentType } from '../../content/versions.js';
+import { loadEditorPoll, loadEditorPosts, snapshotOf } from './views.js';
+import { workspaceRoutes } from './workspace.js';
+import { staffAdminRoutes } from './staffAdmin.js';
+import { categoryRoutes } from './categories.js';
+import { pollResultRoutes } from './pollResults.js';
 
-export const EDITOR_ERRORS = {
-  slugTaken: 'Adressen (slug) er allerede i bruk av et annet innlegg.',
-  slugReserved: 'Denne adressen (slug) er reservert.',
-  emptyTitle: 'Tittelen kan ikke være tom.',
-  emptyBody: 'Teksten kan ikke være tom etter rensing av HTML.',
-  unknownArticle: 'Ukjent produkt',
-  unknownCategory: 'Ukjent kategori',
-  badImage: 'Bildet må være en https-adresse eller en adresse på nettstedet.',
-  noCorrectOrTooFewOptions: 'Hvert spørsmål trenger minst to svaralternativer.',
-  questionsLocked: 'Spørsmålene kan ikke endres etter at noen har svart.',
-  postNotFound: 'Fant ikke innlegget.',
-  pollNotFound: 'Fant ikke avstemningen.',
-} as const;
+export { EDITOR_ERRORS } from '../../content/texts.js';
 
-/** Advisory lock key serializing home layout saves (any constant unique in this app; the seed uses its own). */
-const HOME_LAYOUTS_LOCK = 0x686f6d65; // "home"
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Who may use an /editor route (default: CONTENT_ROLES, editors and admins). */
+    staffRoles?: readonly StaffRole[];
+  }
+}
+
 
 /** Slugs the blog routes use for themselves (GET /blog/posts, /blog/categories…). */
 const RESERVED_SLUGS = new Set(['posts', 'post', 'categories', 'category']);
@@ -56,6 +76,7 @@ const BlogPostInputSchema = Type.Object(
     related_article_ids: Type.Optional(Type.Array(DbId(), { maxItems: 24 })),
     category_ids: Type.Optional(Type.Array(DbId(), { maxItems: 20 })),
     published: Type.Boolean(),
+    version: Type.Optional(Type.Integer({ minimum: 1, maximum: 2_147_483_647, description: 'The version this save is based on (or If-Match)' })),
   },
   { additionalProperties: false },
 );
@@ -69,6 +90,7 @@ const EditorBlogPostSchema = Type.Object({
   related_article_ids: Type.Array(Type.Integer()),
   category_ids: Type.Array(Type.Integer()),
   published_at: Nullable(Type.String()),
+  version: Type.Integer(),
 });
 const PollInputSchema = Type.Object(
   {
@@ -90,24 +112,63 @@ const PollInputSchema = Type.Object(
         { minItems: 1, maxItems: 50 },
       ),
     ),
+    version: Type.Optional(Type.Integer({ minimum: 1, maximum: 2_147_483_647, description: 'The version this save is based on (or If-Match)' })),
   },
   { additionalProperties: false },
 );
-const EditorPollSchema = Type.Intersect([PollSchema, Type.Object({ active: Type.Boolean() })]);
-const HomeLayoutInputSchema = Type.Object({ slots: Type.Record(Type.String(), Type.Unknown()), published: Type.Boolean() }, { additionalProperties: false });
-const StaticPageInputSchema = Type.Object({ title: Text(200), body: Text(200_000) }, { additionalProperties: false });
-const EditorSessionSchema = Type.Object({ id: Type.Integer(), email: Type.String(), name: Type.String() });
+const { questions: _publicQuestions, ...pollFields } = PollSchema.properties;
+const EditorPollSchema = Type.Object({
+  ...pollFields,
+  version: Type.Integer(),
+  questions: Type.Array(
+    Type.Object({
+      id: Type.Integer(),
+      poll_id: Type.Integer(),
+      text: Type.String(),
+      options: Type.Array(Type.Object({ id: Type.Integer(), question_id: Type.Integer(), text: Type.String(), correct: Type.Boolean() })),
+    }),
+  ),
+});
+const HomeLayoutInputSchema = Type.Object(
+  { slots: Type.Record(Type.String(), Type.Unknown()), published: Type.Boolean(), version: Type.Optional(Type.Integer({ minimum: 1, maximum: 2_147_483_647 })) },
+  { additionalProperties: false },
+);
+const StaticPageInputSchema = Type.Object(
+  { title: Text(200), body: Text(200_000), version: Type.Optional(Type.Integer({ minimum: 1, maximum: 2_147_483_647 })) },
+  { additionalProperties: false },
+);
+const EditorSessionSchema = Type.Object({ id: Type.Integer(), email: Type.String(), name: Type.String(), role: Type.String() });
 
 assertSameShape<SameShape<Static<typeof BlogPostInputSchema>, BlogPostInput>>();
 assertSameShape<SameShape<Static<typeof EditorBlogPostSchema>, EditorBlogPost>>();
 assertSameShape<SameShape<Static<typeof PollInputSchema>, PollInput>>();
 assertSameShape<SameShape<Static<typeof StaticPageInputSchema>, StaticPageInput>>();
 assertSameShape<SameShape<Static<typeof EditorSessionSchema>, EditorSession>>();
+assertSameShape<SameShape<Static<typeof EditorPollSchema>, EditorPoll>>();
 // HomeLayoutInput.slots is an open JSON object: the schema's Record<string, unknown> is the same type.
 assertSameShape<SameShape<Static<typeof HomeLayoutInputSchema>, HomeLayoutInput>>();
 
 const IdParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) });
-const guardedResponses = { 401: Type.Ref('ErrorBody'), 403: Type.Ref('ErrorBody'), 409: Type.Ref('ErrorBody'), ...errorResponses };
+/**
+ * A 409: a slug taken, questions locked, or an edit conflict — then with the current version, who saved it and when,
+ * and its snapshot (EditConflict) so the editor can compare.
+ */
+const ConflictSchema = Type.Object({
+  message: Type.String(),
+  errors: Type.Optional(Type.Array(Type.Object({ field: Type.String(), message: Type.String() }))),
+  current_version: Type.Optional(Type.Integer()),
+  changed_by: Type.Optional(Nullable(Type.String())),
+  changed_at: Type.Optional(Type.String()),
+  current: Type.Optional(Type.Unknown()),
+});
+export const guardedResponses = {
+  401: Type.Ref('ErrorBody'),
+  403: Type.Ref('ErrorBody'),
+  409: ConflictSchema,
+  428: Type.Ref('ErrorBody'),
+  ...errorResponses,
+};
+export type GuardedResponses = typeof guardedResponses;
 
 const field = (name: string, message: string) => new HttpError(400, `${message}.`, [{ field: name, message }]);
 
@@ -118,37 +179,12 @@ function checkImage(name: string, value: string | null | undefined): string | nu
   return safe;
 }
 
-async function checkIds(db: Db, table: typeof articles | typeof blogCategories, ids: number[], name: string, message: string): Promise<void> {
+async function checkIds(db: Db | DbExecutor, table: typeof articles | typeof blogCategories, ids: number[], name: string, message: string): Promise<void> {
   if (ids.length === 0) return;
   const unique = [...new Set(ids)];
   const found = await db.select({ id: table.id }).from(table).where(inArray(table.id, unique));
   const missing = unique.filter((id) => !found.some((f) => f.id === id));
   if (missing.length) throw field(name, `${message}: ${missing.join(', ')}`);
-}
-
-async function loadEditorPosts(db: Db, ids?: number[]): Promise<EditorBlogPost[]> {
-  const rows = await db
-    .select()
-    .from(blogPosts)
-    .where(ids ? inArray(blogPosts.id, ids) : undefined)
-    .orderBy(desc(blogPosts.updatedAt), desc(blogPosts.id));
-  if (rows.length === 0) return [];
-  const postIds = rows.map((r) => r.id);
-  const [cats, arts] = await Promise.all([
-    db.select().from(blogPostCategories).where(inArray(blogPostCategories.postId, postIds)).orderBy(asc(blogPostCategories.categoryId)),
-    db.select().from(blogPostArticles).where(inArray(blogPostArticles.postId, postIds)).orderBy(asc(blogPostArticles.sort)),
-  ]);
-  return rows.map((r) => ({
-    id: r.id,
-    slug: r.slug,
-    title: r.title,
-    body: r.body,
-    featured_image: r.featuredImage,
-    main_article_id: r.mainArticleId,
-    related_article_ids: arts.filter((a) => a.postId === r.id).map((a) => a.articleId),
-    category_ids: cats.filter((c) => c.postId === r.id).map((c) => c.categoryId),
-    published_at: r.publishedAt?.toISOString() ?? null,
-  }));
 }
 
 export const editorRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -175,20 +211,31 @@ export const editorRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }
 
   // The guard runs before the input is validated (preValidation; after the app's CSRF check): visitors and customers
-  // learn nothing about an editor route's input, and nothing of theirs is parsed further or written.
+  // learn nothing about an editor route's input, and nothing of theirs is parsed further or written. A route's
+  // config.staffRoles narrows who may act (staff accounts, the audit log: admins).
   app.addHook('preValidation', async (request, reply) => {
     reply.header('cache-control', 'no-store');
-    await requireStaff(db(), request);
+    await requireStaff(db(), request, request.routeOptions.config.staffRoles ?? CONTENT_ROLES);
   });
 
   app.get(
     '/editor/session',
     { schema: { tags: ['editor'], summary: 'The logged-in staff member (401 not logged in, 403 not staff)', response: { 200: EditorSessionSchema, ...guardedResponses } } },
-    async (request) => requireStaff(db(), request),
+    async (request) => staffOf(request),
   );
 
+  /** Revision and audit line of a save, in its transaction (the revision number is the version the save made). */
+  const finishSave = async (tx: DbExecutor, type: ContentType, key: string, version: number, actor: Actor, now: Date, action: string) => {
+    await recordRevision(tx, type, key, version, await snapshotOf(tx, type, key), actor, now);
+    await recordAudit(tx, actor, type, key, action, { version }, now);
+  };
+  const claim = (tx: DbExecutor, type: ContentType, key: string, expected: number | null, actor: Actor, now: Date) =>
+    claimVersion(tx, type, key, expected, actor, now, (inner) => snapshotOf(inner, type, key));
+
   // ── blog ──
-  const writePost = async (input: BlogPostInput, id: number | null): Promise<number> => {
+  /** `published: 'keep'` (a restore) leaves the post's status as it is. */
+  type PostWrite = Omit<BlogPostInput, 'published' | 'version'> & { published: boolean | 'keep' };
+  const writePost = async (input: PostWrite, id: number | null, expected: number | null, actor: Actor, action = id === null ? 'create' : 'update'): Promise<Saved> => {
     // An unknown post is 404 before anything about its input (a taken slug would otherwise answer 409).
     if (id !== null) {
       const [exists] = await db().select({ id: blogPosts.id }).from(blogPosts).where(eq(blogPosts.id, id));
@@ -220,30 +267,43 @@ export const editorRoutes: FastifyPluginAsyncTypebox = async (app) => {
     try {
       return await db().transaction(async (tx) => {
         let postId = id;
-        let publishedAt: Date | null = input.published ? now : null;
+        let version = 1;
         if (postId === null) {
           const [row] = await tx
             .insert(blogPosts)
-            .values({ slug, title, body, featuredImage, mainArticleId, publishedAt, createdAt: now, updatedAt: now })
+            .values({ slug, title, body, featuredImage, mainArticleId, publishedAt: input.published === true ? now : null, createdAt: now, updatedAt: now, updatedBy: actor.id })
             .returning({ id: blogPosts.id });
           postId = row!.id;
         } else {
-          const [old] = await tx.select({ publishedAt: blogPosts.publishedAt }).from(blogPosts).where(eq(blogPosts.id, postId));
+          // First: of two saves based on the same version, the second stops here with a 409.
+          version = await claim(tx, 'blog-post', String(postId), expected, actor, now);
+          const [old] = await tx.select({ publishedAt: blogPosts.publishedAt, unpublishedAt: blogPosts.unpublishedAt }).from(blogPosts).where(eq(blogPosts.id, postId));
           if (!old) throw new HttpError(404, EDITOR_ERRORS.postNotFound);
-          // Re-saving a published post keeps its date (the list order stays put); unpublishing clears it.
-          if (input.published && old.publishedAt) publishedAt = old.publishedAt;
-          await tx.update(blogPosts).set({ slug, title, body, featuredImage, mainArticleId, publishedAt, updatedAt: now }).where(eq(blogPosts.id, postId));
+          // Re-saving a published (or scheduled) post keeps its date (the list order stays put); unpublishing clears it.
+          const publication =
+            input.published === 'keep'
+              ? old
+              : input.published
+                ? { publishedAt: old.publishedAt ?? now, unpublishedAt: null }
+                : { publishedAt: null, unpublishedAt: old.publishedAt ? now : old.unpublishedAt };
+          await tx.update(blogPosts).set({ slug, title, body, featuredImage, mainArticleId, ...publication, updatedAt: now }).where(eq(blogPosts.id, postId));
           await tx.delete(blogPostCategories).where(eq(blogPostCategories.postId, postId));
           await tx.delete(blogPostArticles).where(eq(blogPostArticles.postId, postId));
         }
         if (categories.length) await tx.insert(blogPostCategories).values(categories.map((categoryId) => ({ postId: postId!, categoryId })));
         if (related.length) await tx.insert(blogPostArticles).values(related.map((articleId, i) => ({ postId: postId!, articleId, sort: i + 1 })));
-        return postId;
+        await finishSave(tx, 'blog-post', String(postId), version, actor, now, action);
+        return { key: String(postId), version };
       });
     } catch (error) {
       if (isUniqueViolation(error) && (error as { cause?: { constraint?: string } }).cause?.constraint === 'blog_posts_slug_uq') throw slugTaken();
       throw error;
     }
+  };
+  const editorPost = async (saved: Saved, reply: FastifyReply) => {
+    const [post] = await loadEditorPosts(db(), [Number(saved.key)]);
+    reply.header('etag', versionTag(saved.version));
+    return post!;
   };
 
   app.get(
@@ -256,26 +316,30 @@ export const editorRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/editor/blog/posts',
     { schema: { tags: ['editor'], summary: 'Write a blog post (HTML sanitised)', body: BlogPostInputSchema, response: { 201: EditorBlogPostSchema, ...guardedResponses } } },
     async (request, reply) => {
-      const id = await writePost(request.body, null);
-      const [post] = await loadEditorPosts(db(), [id]);
-      return reply.status(201).send(post!);
+      const saved = await writePost(request.body, null, null, staffOf(request));
+      return reply.status(201).send(await editorPost(saved, reply));
     },
   );
 
   app.put(
     '/editor/blog/posts/:id',
     {
-      schema: { tags: ['editor'], summary: 'Change, publish or unpublish a blog post', params: IdParams, body: BlogPostInputSchema, response: { 200: EditorBlogPostSchema, ...guardedResponses } },
+      schema: {
+        tags: ['editor'],
+        summary: 'Change, publish or unpublish a blog post; needs the version it is based on (If-Match or version): 409 when someone saved in between',
+        params: IdParams,
+        body: BlogPostInputSchema,
+        response: { 200: EditorBlogPostSchema, ...guardedResponses },
+      },
     },
-    async (request) => {
-      const id = await writePost(request.body, request.params.id);
-      const [post] = await loadEditorPosts(db(), [id]);
-      return post!;
+    async (request, reply) => {
+      const saved = await writePost(request.body, request.params.id, expectedVersion(request, request.body.version), staffOf(request));
+      return editorPost(saved, reply);
     },
   );
 
   // ── polls ──
-  const writePoll = async (input: PollInput, id: number | null): Promise<number> => {
+  const writePoll = async (input: Omit<PollInput, 'version'>, id: number | null, expected: number | null, actor: Actor, action = id === null ? 'create' : 'update'): Promise<Saved> => {
     const name = plainText(input.name);
     if (!name) throw field('name', EDITOR_ERRORS.emptyTitle);
     if (id === null && !input.questions) throw field('questions', 'mangler');
@@ -292,14 +356,16 @@ export const editorRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!q.text) throw field(`questions.${i}.text`, EDITOR_ERRORS.emptyTitle);
       if (q.options.filter((o) => o.text).length < 2) throw field(`questions.${i}.options`, EDITOR_ERRORS.noCorrectOrTooFewOptions);
     }
+    const now = new Date();
     return db().transaction(async (tx) => {
       let pollId = id;
+      let version = 1;
       if (pollId === null) {
-        const [row] = await tx.insert(polls).values(values).returning({ id: polls.id });
+        const [row] = await tx.insert(polls).values({ ...values, updatedAt: now, updatedBy: actor.id }).returning({ id: polls.id });
         pollId = row!.id;
       } else {
-        const updated = await tx.update(polls).set(values).where(eq(polls.id, pollId)).returning({ id: polls.id });
-        if (updated.length === 0) throw new HttpError(404, EDITOR_ERRORS.pollNotFound);
+        version = await claim(tx, 'poll', String(pollId), expected, actor, now);
+        await tx.update(polls).set(values).where(eq(polls.id, pollId));
         if (questions) {
           const [answered] = await tx.select({ n: count() }).from(pollAnswers).where(eq(pollAnswers.pollId, pollId));
           if (Number(answered?.n ?? 0) > 0) throw new HttpError(409, EDITOR_ERRORS.questionsLocked);
@@ -312,76 +378,185 @@ export const editorRoutes: FastifyPluginAsyncTypebox = async (app) => {
           q.options.filter((o) => o.text).map((o, j) => ({ questionId: question!.id, text: o.text, correct: o.correct, sort: j + 1 })),
         );
       }
-      return pollId;
+      await finishSave(tx, 'poll', String(pollId), version, actor, now, action);
+      return { key: String(pollId), version };
     });
   };
-  const editorPoll = async (id: number) => {
-    const [poll] = await loadPolls(db(), [id]);
+  const editorPoll = async (saved: Saved, reply: FastifyReply) => {
+    const poll = await loadEditorPoll(db(), Number(saved.key));
     if (!poll) throw new HttpError(404, EDITOR_ERRORS.pollNotFound);
-    return { ...toPublic(poll), active: poll.active };
+    reply.header('etag', versionTag(saved.version));
+    return poll;
   };
 
   app.post(
     '/editor/polls',
     { schema: { tags: ['editor'], summary: 'Create a poll or quiz', body: PollInputSchema, response: { 201: EditorPollSchema, ...guardedResponses } } },
-    async (request, reply) => reply.status(201).send(await editorPoll(await writePoll(request.body, null))),
+    async (request, reply) => reply.status(201).send(await editorPoll(await writePoll(request.body, null, null, staffOf(request)), reply)),
   );
 
   app.put(
     '/editor/polls/:id',
-    { schema: { tags: ['editor'], summary: 'Change a poll; open or close it', params: IdParams, body: PollInputSchema, response: { 200: EditorPollSchema, ...guardedResponses } } },
-    async (request) => editorPoll(await writePoll(request.body, request.params.id)),
+    {
+      schema: {
+        tags: ['editor'],
+        summary: 'Change a poll; open or close it; needs the version it is based on (If-Match or version): 409 when someone saved in between',
+        params: IdParams,
+        body: PollInputSchema,
+        response: { 200: EditorPollSchema, ...guardedResponses },
+      },
+    },
+    async (request, reply) => editorPoll(await writePoll(request.body, request.params.id, expectedVersion(request, request.body.version), staffOf(request)), reply),
   );
 
   // ── home layouts (banners) ──
+  /** `published: 'keep'` (a restore) leaves whether and when the layout is live as it is. */
+  const writeLayout = async (name: string, slots: Record<string, unknown>, published: boolean | 'keep', expected: number | null, actor: Actor, action?: string): Promise<Saved> => {
+    // Stored normalised: only slots the site can show, with checked image URLs.
+    const normalised = safeSettings(settingsFromSlots(slots));
+    const now = new Date();
+    return db().transaction(async (tx) => {
+      // One home-layout save at a time: two saves that publish (each unpublishing the other rows, then writing its
+      // own) deadlocked on PostgreSQL — a 500 after a second's wait (found by test/security's concurrent fuzzing).
+      await tx.execute(sql`select pg_advisory_xact_lock(${HOME_LAYOUTS_LOCK})`);
+      const [old] = await tx.select().from(homeLayouts).where(eq(homeLayouts.name, name));
+      let version = 1;
+      if (!old) {
+        if (published === true) await unpublishOtherBaseLayouts(tx, name, now);
+        await tx.insert(homeLayouts).values({ name, published: published === true, slots: normalised, updatedAt: now, updatedBy: actor.id });
+      } else {
+        version = await claim(tx, 'home-layout', name, expected, actor, now);
+        const live = published === 'keep' ? old.published : published;
+        // Publishing an unscheduled layout makes it the home page: the other unscheduled ones step down (a scheduled
+        // campaign layout keeps its window).
+        if (live && !old.publishFrom) await unpublishOtherBaseLayouts(tx, name, now);
+        const schedule = live ? {} : { publishFrom: null, publishUntil: null, unpublishedAt: old.published ? now : old.unpublishedAt };
+        await tx.update(homeLayouts).set({ published: live, slots: normalised, ...schedule }).where(eq(homeLayouts.name, name));
+      }
+      await finishSave(tx, 'home-layout', name, version, actor, now, action ?? (old ? 'update' : 'create'));
+      return { key: name, version };
+    });
+  };
+
   app.put(
     '/editor/home/:name',
     {
       schema: {
         tags: ['editor'],
-        summary: 'Save a home layout (banner slots); published: true makes it the live home page',
+        summary: 'Save a home layout (banner slots); published: true makes it the live home page. Changing an existing layout needs its version (If-Match or version)',
         params: LayoutNameParams,
         body: HomeLayoutInputSchema,
         response: { 200: RawSettingsSchema, ...guardedResponses },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { name } = request.params;
-      // Stored normalised: only slots the site can show, with checked image URLs.
-      const normalised = safeSettings(settingsFromSlots(request.body.slots));
-      const now = new Date();
-      await db().transaction(async (tx) => {
-        // One home-layout save at a time: two saves that publish (each unpublishing the other rows, then writing its
-        // own) deadlocked on PostgreSQL — a 500 after a second's wait (found by test/security's concurrent fuzzing).
-        await tx.execute(sql`select pg_advisory_xact_lock(${HOME_LAYOUTS_LOCK})`);
-        if (request.body.published) await tx.update(homeLayouts).set({ published: false, updatedAt: now }).where(ne(homeLayouts.name, name));
-        await tx
-          .insert(homeLayouts)
-          .values({ name, published: request.body.published, slots: normalised, updatedAt: now })
-          .onConflictDoUpdate({ target: homeLayouts.name, set: { published: request.body.published, slots: normalised, updatedAt: now } });
-      });
-      return normalised;
+      const saved = await writeLayout(name, request.body.slots, request.body.published, expectedVersion(request, request.body.version), staffOf(request));
+      reply.header('etag', versionTag(saved.version));
+      const [row] = await db().select({ slots: homeLayouts.slots }).from(homeLayouts).where(eq(homeLayouts.name, name));
+      return row!.slots as RawSettings;
     },
   );
 
   // ── static pages ──
+  const writePage = async (slug: string, input: { title: string; body: string }, expected: number | null, actor: Actor, action?: string): Promise<Saved> => {
+    const title = plainText(input.title);
+    if (!title) throw field('title', EDITOR_ERRORS.emptyTitle);
+    const body = sanitizeHtml(input.body);
+    if (!plainText(body)) throw field('body', EDITOR_ERRORS.emptyBody);
+    const now = new Date();
+    return db().transaction(async (tx) => {
+      // A new page is created; two editors creating the same page at once: the second finds it and needs its version.
+      const created = await tx
+        .insert(staticPages)
+        .values({ slug, title, body, updatedAt: now, updatedBy: actor.id })
+        .onConflictDoNothing({ target: staticPages.slug })
+        .returning({ slug: staticPages.slug });
+      let version = 1;
+      if (created.length === 0) {
+        version = await claim(tx, 'page', slug, expected, actor, now);
+        await tx.update(staticPages).set({ title, body }).where(eq(staticPages.slug, slug));
+      }
+      await finishSave(tx, 'page', slug, version, actor, now, action ?? (created.length ? 'create' : 'update'));
+      return { key: slug, version };
+    });
+  };
+
   app.put(
     '/editor/pages/:slug',
     {
-      schema: { tags: ['editor'], summary: 'Write a static copy page (HTML sanitised)', params: PageSlugParams, body: StaticPageInputSchema, response: { 200: RawStaticPageSchema, ...guardedResponses } },
+      schema: {
+        tags: ['editor'],
+        summary: 'Write a static copy page (HTML sanitised). Changing an existing page needs its version (If-Match or version)',
+        params: PageSlugParams,
+        body: StaticPageInputSchema,
+        response: { 200: RawStaticPageSchema, ...guardedResponses },
+      },
     },
-    async (request) => {
-      const title = plainText(request.body.title);
-      if (!title) throw field('title', EDITOR_ERRORS.emptyTitle);
-      const body = sanitizeHtml(request.body.body);
-      if (!plainText(body)) throw field('body', EDITOR_ERRORS.emptyBody);
-      const now = new Date();
-      const [row] = await db()
-        .insert(staticPages)
-        .values({ slug: request.params.slug, title, body, updatedAt: now })
-        .onConflictDoUpdate({ target: staticPages.slug, set: { title, body, updatedAt: now } })
-        .returning();
+    async (request, reply) => {
+      const saved = await writePage(request.params.slug, request.body, expectedVersion(request, request.body.version), staffOf(request));
+      reply.header('etag', versionTag(saved.version));
+      const [row] = await db().select().from(staticPages).where(eq(staticPages.slug, request.params.slug));
       return toRawStaticPage(row!);
     },
   );
+
+  // ── the workspace: overview, status, revisions (restore goes through the saves above), audit, staff, categories ──
+  const restore = async (type: ContentType, key: string, snapshot: unknown, expected: number, actor: Actor): Promise<Saved> => {
+    switch (type) {
+      case 'blog-post': {
+        const post = snapshot as EditorBlogPost;
+        const { title, slug, body, featured_image, main_article_id, related_article_ids, category_ids } = post;
+        return writePost({ title, slug, body, featured_image, main_article_id, related_article_ids, category_ids, published: 'keep' }, Number(key), expected, actor, 'restore');
+      }
+      case 'poll': {
+        const poll = snapshot as EditorPoll;
+        const [current] = await db().select({ active: polls.active }).from(polls).where(eq(polls.id, Number(key)));
+        if (!current) throw new HttpError(404, EDITOR_ERRORS.pollNotFound);
+        const [answered] = await db().select({ n: count() }).from(pollAnswers).where(eq(pollAnswers.pollId, Number(key)));
+        // Once answered, the questions stay (answers point at them); the rest of the poll is restored.
+        const questions = Number(answered?.n ?? 0) > 0 ? undefined : poll.questions.map((q) => ({ text: q.text, options: q.options.map((o) => ({ text: o.text, correct: o.correct })) }));
+        return writePoll(
+          { name: poll.name, description: poll.description, banner_desktop: poll.banner_desktop, banner_mobile: poll.banner_mobile, active: current.active, prize_draw: poll.prize_draw, ...(questions ? { questions } : {}) },
+          Number(key),
+          expected,
+          actor,
+          'restore',
+        );
+      }
+      case 'home-layout':
+        return writeLayout(key, (snapshot as EditorHomeLayout).slots, 'keep', expected, actor, 'restore');
+      case 'page': {
+        const page = snapshot as EditorStaticPage;
+        return writePage(key, { title: page.title, body: page.body }, expected, actor, 'restore');
+      }
+    }
+  };
+  await app.register(workspaceRoutes({ restore, expectedVersion, guardedResponses }));
+  await app.register(staffAdminRoutes({ guardedResponses }));
+  await app.register(categoryRoutes({ guardedResponses }));
+  await app.register(pollResultRoutes({ guardedResponses, expectedVersion }));
 };
+
+/** A save's outcome: the content's key and the version (= revision number) it made. */
+export interface Saved {
+  key: string;
+  version: number;
+}
+
+async function unpublishOtherBaseLayouts(tx: DbExecutor, name: string, now: Date): Promise<void> {
+  await tx
+    .update(homeLayouts)
+    .set({ published: false, unpublishedAt: now, updatedAt: now })
+    .where(and(ne(homeLayouts.name, name), eq(homeLayouts.published, true), isNull(homeLayouts.publishFrom)));
+}
+
+/**
+ * The version a write is based on: If-Match, else the body's `version`; null when neither is given (a 428 for
+ * changing existing content). A malformed If-Match is a 400.
+ */
+export function expectedVersion(request: FastifyRequest, bodyVersion: number | undefined): number | null {
+  const header = parseIfMatch(request.headers['if-match']);
+  if (!header.ok) throw new HttpError(400, header.message, [{ field: 'If-Match', message: header.message }]);
+  return header.version ?? bodyVersion ?? null;
+}

@@ -7,6 +7,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { desc, eq } from 'drizzle-orm';
 import { Type } from 'typebox';
 import { homeLayouts } from '../../db/schema.js';
+import { liveHomeLayout, liveHomeLayoutOrder } from '../../content/publication.js';
 import { HttpError } from '../../server/errors.js';
 import { loadCategoryNames, withCanonicalSettingsLinks } from '../categories/links.js';
 import { RawSettingsSchema, settingsFromSlots } from '../settings/index.js';
@@ -21,7 +22,7 @@ export const homeRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/home',
     { schema: { tags: ['content'], summary: 'Banner slots of the published home layout', response: { 200: RawSettingsSchema, ...errorResponses } } },
     async (_request, reply) => {
-      const [row] = await db().select().from(homeLayouts).where(eq(homeLayouts.published, true)).orderBy(desc(homeLayouts.updatedAt)).limit(1);
+      const [row] = await db().select().from(homeLayouts).where(liveHomeLayout(new Date())).orderBy(...liveHomeLayoutOrder).limit(1);
       if (!row) throw new HttpError(404, LAYOUT_NOT_FOUND);
       return withCanonicalSettingsLinks(settingsFromSlots(row.slots), await loadCategoryNames(db()));
     },

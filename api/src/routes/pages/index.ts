@@ -1,6 +1,7 @@
 /** GET /pages/{slug}: a static copy page from `static_pages` (editors change it through PUT /editor/pages/{slug}). */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
+import { publishedBy } from '../../content/publication.js';
 import { Type, type Static } from 'typebox';
 import type { RawStaticPage } from '@shop/contracts/types';
 import { staticPages } from '../../db/schema.js';
@@ -31,7 +32,8 @@ export const pagesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/pages/:slug',
     { schema: { tags: ['content'], summary: 'A static copy page', params: PageSlugParams, response: { 200: RawStaticPageSchema, ...errorResponses } } },
     async (request) => {
-      const [row] = await app.database.db.select().from(staticPages).where(eq(staticPages.slug, request.params.slug));
+      // An unpublished page answers 404 at once; a scheduled one from its instant (content/publication.ts).
+      const [row] = await app.database.db.select().from(staticPages).where(and(eq(staticPages.slug, request.params.slug), publishedBy(staticPages.publishedAt, new Date())));
       if (!row) throw new HttpError(404, PAGE_NOT_FOUND);
       return toRawStaticPage(row);
     },

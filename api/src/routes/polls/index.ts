@@ -11,6 +11,8 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { Type, type Static } from 'typebox';
 import type { Poll, PollAnswer, PollScore, QuestionScore } from '@shop/contracts/types';
 import type { Db } from '../../db/index.js';
+import type { DbExecutor } from '../../accounts/mail.js';
+import { publishedBy } from '../../content/publication.js';
 import { pollAnswers, pollOptions, pollQuestions, polls } from '../../db/schema.js';
 import { HttpError } from '../../server/errors.js';
 import { DatabaseCounterStore, RedisCounterStore } from '../../accounts/throttle.js';
@@ -70,7 +72,7 @@ const IdParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2_147_483
 type PollFull = Poll & PollStructure;
 
 /** Polls with their questions and options (correctness kept server-side; `toPublic` strips it). */
-export async function loadPolls(db: Db, ids: number[]): Promise<PollFull[]> {
+export async function loadPolls(db: DbExecutor, ids: number[]): Promise<PollFull[]> {
   if (ids.length === 0) return [];
   const [pollRows, questionRows] = await Promise.all([
     db.select().from(polls).where(inArray(polls.id, ids)).orderBy(asc(polls.id)),
@@ -132,7 +134,9 @@ export const pollsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   /** The device cookie goes to the poll routes only. */
   const deviceCookie = { path: `${app.prefix}/polls`, secure: app.secureCookies };
   const pollOr404 = async (id: number) => {
-    const [poll] = await loadPolls(db(), [id]);
+    // Unpublished (or not yet due) polls are not on the site: 404, as if they did not exist.
+    const [visible] = await db().select({ id: polls.id }).from(polls).where(and(eq(polls.id, id), publishedBy(polls.publishedAt, new Date())));
+    const [poll] = visible ? await loadPolls(db(), [id]) : [];
     if (!poll) throw new HttpError(404, POLL_TEXTS.notFound);
     return poll;
   };
@@ -155,7 +159,7 @@ export const pollsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/polls/active',
     { schema: { tags: ['content'], summary: 'The polls open for answers', response: { 200: Type.Array(PollSchema) } } },
     async () => {
-      const rows = await db().select({ id: polls.id }).from(polls).where(eq(polls.active, true));
+      const rows = await db().select({ id: polls.id }).from(polls).where(and(eq(polls.active, true), publishedBy(polls.publishedAt, new Date())));
       return (await loadPolls(db(), rows.map((r) => r.id))).map(toPublic);
     },
   );

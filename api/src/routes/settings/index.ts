@@ -9,6 +9,7 @@ import { desc, eq, inArray } from 'drizzle-orm';
 import { Type, type Static } from 'typebox';
 import type { RawBanner, RawPopularCategory, RawSettings } from '@shop/contracts/types';
 import { homeLayouts, tenantSettings } from '../../db/schema.js';
+import { liveHomeLayout, liveHomeLayoutOrder } from '../../content/publication.js';
 import { assertSameShape, Nullable, type SameShape } from '../shared/schema.js';
 import { isObject, pick, pickAny, pickString, type JsonObject } from '../shared/loose.js';
 import { loadCategoryNames, withCanonicalSettingsLinks } from '../categories/links.js';
@@ -87,8 +88,8 @@ export const settingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const [layout] = await db
         .select({ slots: homeLayouts.slots })
         .from(homeLayouts)
-        .where(eq(homeLayouts.published, true))
-        .orderBy(desc(homeLayouts.updatedAt))
+        .where(liveHomeLayout(new Date()))
+        .orderBy(...liveHomeLayoutOrder)
         .limit(1);
       let slots: unknown = layout?.slots;
       if (slots === undefined) {
