@@ -26,6 +26,7 @@ import { socialRoutes } from './social/index.js';
 import { pagesRoutes } from './pages/index.js';
 import { homeRoutes } from './home/index.js';
 import { editorRoutes } from './editor/index.js';
+import { editorImagesRoutes } from './editor/images.js';
 
 import { shippingRoutes } from './shipping/index.js';
 import { promocodesRoutes } from './promocodes/index.js';
@@ -70,6 +71,7 @@ export const apiRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(pagesRoutes);
   await app.register(homeRoutes);
   await app.register(editorRoutes);
+  await app.register(editorImagesRoutes);
   await app.register(shippingRoutes);
   await app.register(promocodesRoutes);
   await app.register(reservationsRoutes);
