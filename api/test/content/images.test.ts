@@ -204,6 +204,14 @@ describe.each(combinations)('images on %s with the %s store', (kind, storeKind) 
       expect((await get(imageUrl(image.id, 1920, 'avif'))).statusCode).toBe(widths.includes(1920) ? 200 : 404);
     });
 
+    it('takes a photo over a megabyte (the multipart limit, not the 1 MB JSON body limit, applies)', async () => {
+      const noise = await sharp(randomBytes(1100 * 800 * 3), { raw: { width: 1100, height: 800, channels: 3 } }).jpeg({ quality: 100 }).toBuffer();
+      expect(noise.length).toBeGreaterThan(1.1 * 1024 * 1024);
+      const res = await upload(form(noise, 'Støy'));
+      expect(res.statusCode, res.body).toBe(201);
+      expect(res.json<EditorImage>()).toMatchObject({ width: 1100, height: 800, bytes: noise.length });
+    });
+
     it.each([
       ['a GIF', async () => form(await gif(), 'Gif', 'bilde.gif', 'image/gif'), 415, imageUploadTexts.badType, 'file'],
       ['text named .jpg and typed as JPEG', async () => form(Buffer.from('dette er ikke et bilde'), 'Tekst', 'bilde.jpg', 'image/jpeg'), 415, imageUploadTexts.badType, 'file'],
