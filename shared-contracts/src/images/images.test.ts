@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { imageSizes, imageSrcSet, imageUrl, imageWidths, parseImageUrl, picture, pictureHtml } from './index.js';
+import { imageSizes, imageSrcSet, imageUrl, imageWidths, parseImageUrl, picture, pictureFromUrl, pictureHtml } from './index.js';
 
 const ID = 'AbCdEfGhIjKlMnOpQrStUv';
 
@@ -86,5 +86,25 @@ describe('picture', () => {
         `<img src="${imageUrl(ID, 320, 'webp')}" srcset="${imageUrl(ID, 320, 'webp')} 320w" sizes="(max-width: 640px) 100vw, 640px" ` +
         `width="320" height="200" alt="Sko &quot;Løp&quot; &lt;ny&gt; &amp; fin" loading="lazy" decoding="async"></picture>`,
     );
+  });
+});
+
+describe('pictureFromUrl: an uploaded image known by one URL', () => {
+  it.each([
+    // [the URL's width, the widths listed]: every one of them was made for any original at least that wide
+    [1920, [320, 640, 960, 1280, 1920]],
+    [1000, [320, 640, 960, 1000]],
+    [640, [320, 640]],
+    [200, [200]],
+  ])('%s px → %j, no box', (width, widths) => {
+    const p = pictureFromUrl(imageUrl(ID, width, 'avif'), 'Fjell', 720)!;
+    expect(p.sources[1]!.srcSet).toBe(widths.map((w) => `${imageUrl(ID, w, 'webp')} ${w}w`).join(', '));
+    expect(p.img).toMatchObject({ alt: 'Fjell', sizes: '(max-width: 720px) 100vw, 720px' });
+    expect(p.img.width).toBeUndefined();
+    expect(pictureHtml({ id: ID, width, height: 1, alt: 'x' })).toContain('width=');
+  });
+
+  it.each(['/api/v1/images/blog/tur.svg', 'https://cdn.example/a.webp', ''])('is null for %j', (url) => {
+    expect(pictureFromUrl(url, 'x')).toBeNull();
   });
 });

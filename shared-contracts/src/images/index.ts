@@ -87,29 +87,36 @@ export interface PictureSource {
 /** Everything a `<picture>` of an uploaded image holds: AVIF and WebP sources, and the `<img>` (WebP) with its box. */
 export interface Picture {
   sources: PictureSource[];
-  img: { src: string; srcSet: string; sizes: string; width: number; height: number; alt: string };
+  /** `width`/`height` are the original's when known (then the page reserves the box before the image arrives). */
+  img: { src: string; srcSet: string; sizes: string; width?: number; height?: number; alt: string };
+}
+
+function pictureOf(id: string, widest: number, alt: string, maxWidth: number | undefined, box?: { width: number; height: number }): Picture {
+  const sizes = imageSizes(maxWidth);
+  const widths = imageWidths(widest);
+  const fallback = widths.find((w) => w >= 640) ?? widths[widths.length - 1] ?? widest;
+  return {
+    sources: IMAGE_FORMATS.map((format) => ({ type: IMAGE_FORMAT_TYPES[format], srcSet: imageSrcSet({ id, width: widest }, format), sizes })),
+    img: { src: imageUrl(id, fallback, IMAGE_FALLBACK_FORMAT), srcSet: imageSrcSet({ id, width: widest }, IMAGE_FALLBACK_FORMAT), sizes, ...box, alt },
+  };
 }
 
 /**
  * The `<picture>` of an uploaded image shown at most `maxWidth` CSS pixels wide. The `<img>`'s `src` is the derived
- * size nearest above 640 px (what a browser without `srcset` gets), its `width`/`height` the original's, so the page
- * reserves the right box before the image arrives.
+ * size nearest above 640 px (what a browser without `srcset` gets), its `width`/`height` the original's.
  */
 export function picture(image: ImageRef, maxWidth?: number): Picture {
-  const sizes = imageSizes(maxWidth);
-  const widths = imageWidths(image.width);
-  const fallback = widths.find((w) => w >= 640) ?? widths[widths.length - 1] ?? image.width;
-  return {
-    sources: IMAGE_FORMATS.map((format) => ({ type: IMAGE_FORMAT_TYPES[format], srcSet: imageSrcSet(image, format), sizes })),
-    img: {
-      src: imageUrl(image.id, fallback, IMAGE_FALLBACK_FORMAT),
-      srcSet: imageSrcSet(image, IMAGE_FALLBACK_FORMAT),
-      sizes,
-      width: image.width,
-      height: image.height,
-      alt: image.alt,
-    },
-  };
+  return pictureOf(image.id, image.width, image.alt, maxWidth, { width: image.width, height: image.height });
+}
+
+/**
+ * The `<picture>` of an uploaded image known only by one of its URLs (a post's featured image, a banner): every
+ * derived width up to the URL's — each of those exists, since the sizes are every step narrower than the original
+ * plus the original's width — without a box (the original's size is not in the URL). Null for any other URL.
+ */
+export function pictureFromUrl(url: string, alt: string, maxWidth?: number): Picture | null {
+  const parsed = parseImageUrl(url);
+  return parsed ? pictureOf(parsed.id, parsed.width, alt, maxWidth) : null;
 }
 
 const escapeAttr = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -122,8 +129,9 @@ export function pictureHtml(image: ImageRef, maxWidth?: number): string {
   const p = picture(image, maxWidth);
   const sources = p.sources.map((s) => `<source type="${s.type}" srcset="${escapeAttr(s.srcSet)}" sizes="${escapeAttr(s.sizes)}">`).join('');
   const { img } = p;
+  const box = img.width && img.height ? `width="${img.width}" height="${img.height}" ` : '';
   return (
     `<picture>${sources}<img src="${escapeAttr(img.src)}" srcset="${escapeAttr(img.srcSet)}" sizes="${escapeAttr(img.sizes)}" ` +
-    `width="${img.width}" height="${img.height}" alt="${escapeAttr(img.alt)}" loading="lazy" decoding="async"></picture>`
+    `${box}alt="${escapeAttr(img.alt)}" loading="lazy" decoding="async"></picture>`
   );
 }
