@@ -116,3 +116,14 @@ export async function deriveImage(bytes: Buffer, maxPixels: number = IMAGE_MAX_P
     throw new ImageInputError(400, imageUploadTexts.unreadable);
   }
 }
+
+let queue: Promise<unknown> = Promise.resolve();
+/**
+ * deriveImage, one upload at a time per process: libvips already uses every core for one image, so two editors
+ * uploading at once would only both take longer — and take the cores the shoppers' requests need meanwhile.
+ */
+export function deriveImageInTurn(bytes: Buffer): Promise<DerivedImage> {
+  const turn = queue.then(() => deriveImage(bytes));
+  queue = turn.catch(() => undefined);
+  return turn;
+}

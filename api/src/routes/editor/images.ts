@@ -16,7 +16,7 @@ import type { Db } from '../../db/index.js';
 import { blogPosts, contentImages, customers, homeLayouts, polls, staticPages } from '../../db/schema.js';
 import { HttpError } from '../../server/errors.js';
 import { plainText } from '../../content/sanitize.js';
-import { deriveImage, filesOf, ImageInputError } from '../../content/images/derive.js';
+import { deriveImageInTurn, filesOf, ImageInputError } from '../../content/images/derive.js';
 import { assertSameShape, errorResponses, type SameShape } from '../shared/schema.js';
 import { requireStaff } from './guard.js';
 
@@ -153,7 +153,7 @@ export const editorImagesRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
       let derived;
       try {
-        derived = await deriveImage(upload);
+        derived = await deriveImageInTurn(upload);
       } catch (error) {
         if (error instanceof ImageInputError) throw fileError(error.statusCode, error.message);
         throw error;
