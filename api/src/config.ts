@@ -15,6 +15,10 @@
  * API_DOCS      `1` serves the OpenAPI docs at /api/docs, `0` does not; default: served unless NODE_ENV=production
  * TRUST_PROXY   which proxies' X-Forwarded-For to believe for the client address (Fastify's trustProxy): `true`,
  *               a hop count, or a comma-separated list of addresses/CIDRs; unset = none (the socket peer is the client)
+ * S3_BUCKET     keep uploaded content images in this S3-compatible bucket instead of under DATA_DIR/images (needed
+ *               when several API processes serve one shop); S3_ENDPOINT (an S3-compatible service's URL: path-style
+ *               addressing), S3_REGION (required without S3_ENDPOINT), S3_ACCESS_KEY_ID + S3_SECRET_ACCESS_KEY (both
+ *               or neither: neither = the AWS SDK's own credential chain, such as an instance role)
  */
 import net from 'node:net';
 import path from 'node:path';
@@ -51,7 +55,14 @@ export interface Config {
   apiDocs: boolean;
   /** Fastify's trustProxy; false = X-Forwarded-For is ignored. */
   trustProxy: TrustProxy;
+  /** Where uploaded content images are kept (content/images/store.ts). */
+  images: ImageStorageConfig;
 }
+
+/** Uploaded images: files under a folder (the embedded default), or an S3-compatible bucket. */
+export type ImageStorageConfig =
+  | { kind: 'files'; dir: string }
+  | { kind: 's3'; bucket: string; endpoint: string | undefined; region: string; credentials: { accessKeyId: string; secretAccessKey: string } | undefined };
 
 /** The forms of Fastify's trustProxy the environment can give. */
 export type TrustProxy = boolean | number | string[];
@@ -148,6 +159,35 @@ export function parseTrustProxy(raw: string | undefined): TrustProxy {
   return entries;
 }
 
+/** S3_* → the image storage; without S3_BUCKET, files under `<dataDir>/images`. */
+export function parseImageStorage(env: NodeJS.ProcessEnv, dataDir: string): ImageStorageConfig {
+  const value = (name: string) => env[name]?.trim() || undefined;
+  const bucket = value('S3_BUCKET');
+  const others = ['S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'].filter((name) => value(name) !== undefined);
+  if (!bucket) {
+    // A half-made S3 setup would otherwise quietly keep the images on this machine's disk.
+    if (others.length) throw new ConfigError(`${others.join(', ')} set without S3_BUCKET: set S3_BUCKET too, or unset them to keep images under DATA_DIR`);
+    return { kind: 'files', dir: path.join(dataDir, 'images') };
+  }
+  const endpoint = value('S3_ENDPOINT');
+  if (endpoint !== undefined) {
+    let url: URL | null = null;
+    try {
+      url = new URL(endpoint);
+    } catch {
+      url = null;
+    }
+    if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:')) throw new ConfigError(`S3_ENDPOINT must be an http(s) URL, got "${endpoint}"`);
+  }
+  // S3-compatible services mostly ignore the region but the signature needs one; AWS itself needs the right one.
+  const region = value('S3_REGION') ?? (endpoint ? 'us-east-1' : undefined);
+  if (!region) throw new ConfigError('S3_REGION must be set for S3_BUCKET on AWS (or give S3_ENDPOINT for another S3-compatible service)');
+  const accessKeyId = value('S3_ACCESS_KEY_ID');
+  const secretAccessKey = value('S3_SECRET_ACCESS_KEY');
+  if (Boolean(accessKeyId) !== Boolean(secretAccessKey)) throw new ConfigError('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together');
+  return { kind: 's3', bucket, endpoint, region, credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : undefined };
+}
+
 export interface LoadConfigDeps {
   cwd: string;
   readFile: (file: string) => string;
@@ -177,11 +217,12 @@ export function loadConfig(env: NodeJS.ProcessEnv, deps: LoadConfigDeps): Config
     }
   }
   const production = env.NODE_ENV === 'production';
+  const dataDir = path.resolve(deps.cwd, env.DATA_DIR || '.data');
   return {
     port: parsePort(env.PORT, 8080),
     host: env.HOST || '0.0.0.0',
     databaseUrl: env.DATABASE_URL || undefined,
-    dataDir: path.resolve(deps.cwd, env.DATA_DIR || '.data'),
+    dataDir,
     production,
     rootDir: env.STATIC_ROOT ? path.resolve(deps.cwd, env.STATIC_ROOT) : REPO_ROOT,
     remotes,
@@ -192,6 +233,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, deps: LoadConfigDeps): Config
     // The docs list every route and input of the API: a help in development, a map for an attacker in production.
     apiDocs: env.API_DOCS ? env.API_DOCS === '1' : !production,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    images: parseImageStorage(env, dataDir),
   };
 }
 

@@ -11,6 +11,7 @@ import { ensureSearchIndex } from './search/maintenance.js';
 import { buildApp, type App } from './server/app.js';
 import { remotesFileRegistry } from './server/remoteRegistry.js';
 import { exitOnStopSignals, type StopHandle } from './stop-signals.js';
+import { createImageStore } from './content/images/store.js';
 
 /** Advisory lock key for start-up migrations ("shopmigr" as a number). */
 const STARTUP_LOCK_KEY = 0x73686f706d696772n.toString();
@@ -88,6 +89,9 @@ async function main(): Promise<void> {
     log(`search index rebuilt in ${Math.round(performance.now() - indexStart)} ms`);
   }
 
+  const imageStore = createImageStore(config.images);
+  log(`uploaded images: ${imageStore.kind} (${imageStore.location})`);
+
   goOn();
   log(`migrated and seed-checked at ${(performance.now() / 1000).toFixed(2)} s`);
   app = await buildApp({
@@ -102,6 +106,7 @@ async function main(): Promise<void> {
     logRequests: config.logLevel === 'debug' || config.logLevel === 'trace',
     trustProxy: config.trustProxy,
     publicUrl: config.publicUrl,
+    imageStore,
   });
   goOn();
   await app.listen({ port: config.port, host: config.host });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { pictureHtml } from '@shop/contracts/images';
 import { plainText, safeHref, safeSrc, sanitizeHtml } from './sanitize.js';
 
 describe('sanitizeHtml keeps the allowed copy', () => {
@@ -104,5 +105,47 @@ describe('plainText', () => {
     ['Ull &amp; dun', 'Ull & dun'],
   ])('%s → %s', (input, expected) => {
     expect(plainText(input)).toBe(expected);
+  });
+});
+
+describe('uploaded images in their responsive sizes (<picture>, srcset) — for the shop\'s own image URLs only', () => {
+  const ID = 'AbCdEfGhIjKlMnOpQrStUv';
+  const own = (w: number, f = 'webp') => `/api/v1/images/uploads/${ID}/${w}.${f}`;
+
+  it.each([
+    [{ id: ID, width: 1000, height: 600, alt: 'Blå jakke' }, 720],
+    [{ id: ID, width: 200, height: 300, alt: 'Sko "Løp" <ny> & fin' }, undefined],
+    [{ id: 'x_-x_-x_-x_-x_-x_-x_-x', width: 4000, height: 3000, alt: 'Fjell' }, 1280],
+  ])('keeps pictureHtml(%j) exactly as written', (image, maxWidth) => {
+    const html = pictureHtml(image, maxWidth);
+    expect(sanitizeHtml(html)).toBe(html);
+    expect(sanitizeHtml(`<p>Før</p>${html}<p>Etter</p>`)).toBe(`<p>Før</p>${html}<p>Etter</p>`);
+  });
+
+  it.each([
+    // srcset with anybody else's URL, or anything but a URL and a descriptor, goes (the src stays, as before)
+    [`<img src="${own(640)}" srcset="https://cdn.example/a.webp 640w" alt="a">`, `<img src="${own(640)}" alt="a">`],
+    [`<img src="${own(640)}" srcset="${own(320)} 320w, /api/v1/images/banners/x.svg 640w" alt="a">`, `<img src="${own(640)}" alt="a">`],
+    [`<img src="${own(640)}" srcset="${own(320)} 320w 2x" alt="a">`, `<img src="${own(640)}" alt="a">`],
+    [`<img src="${own(640)}" srcset="${own(320)} javascript:alert(1)" alt="a">`, `<img src="${own(640)}" alt="a">`],
+    [`<img src="${own(640)}" srcset="//evil.example${own(320)} 320w" alt="a">`, `<img src="${own(640)}" alt="a">`],
+    [`<img src="${own(640)}" srcset="${own(320)}&#32;320w,${own(640)}  640w" alt="a">`, `<img src="${own(640)}" srcset="${own(320)} 320w, ${own(640)} 640w" alt="a">`],
+    [`<img src="${own(640)}" srcset="${own(640)} 2x" alt="a">`, `<img src="${own(640)}" srcset="${own(640)} 2x" alt="a">`],
+    // the other attributes keep their value only when it is one they may have
+    [`<img src="/a.svg" width="0" height="-1" loading="eventually" decoding="x" sizes="calc(100vw - expression(alert(1)))">`, '<img src="/a.svg">'],
+    [`<img src="/a.svg" sizes="url(javascript:alert(1))">`, '<img src="/a.svg">'],
+    [`<img src="/a.svg" sizes="(min-width: 900px) 50vw, (max-width:899px) 100vw, 640px">`, `<img src="/a.svg" sizes="(min-width: 900px) 50vw, (max-width:899px) 100vw, 640px">`],
+    // an uploaded image of another id length is not one of ours
+    [`<img src="${own(640)}" srcset="/api/v1/images/uploads/${ID}x/320.webp 320w" alt="a">`, `<img src="${own(640)}" alt="a">`],
+    [`<img src="/a.svg" width="640" height="480" loading="lazy" decoding="async" sizes="(max-width: 720px) 100vw, 720px">`, `<img src="/a.svg" width="640" height="480" loading="lazy" decoding="async" sizes="(max-width: 720px) 100vw, 720px">`],
+    // a <source> only as a <picture>'s child, only of AVIF or WebP, only with an own srcset
+    [`<picture><source type="image/svg+xml" srcset="${own(320)} 320w"><img src="${own(320)}" alt=""></picture>`, `<picture><source srcset="${own(320)} 320w"><img src="${own(320)}" alt=""></picture>`],
+    [`<picture><source srcset="https://evil.example/x.webp"><img src="${own(320)}" alt=""></picture>`, `<picture><img src="${own(320)}" alt=""></picture>`],
+    [`<p><source srcset="${own(320)} 320w">x</p>`, '<p>x</p>'],
+    [`<video><source src="/x.mp4" srcset="${own(320)}"></video>`, ''],
+    [`<picture><source type="image/avif" srcset="${own(320, 'avif')}" onerror="alert(1)" media="print"></picture>`, `<picture><source type="image/avif" srcset="${own(320, 'avif')}"></picture>`],
+    ['<picture><img src="x" onerror="alert(1)"></picture>', '<picture></picture>'],
+  ])('%s', (input, expected) => {
+    expect(sanitizeHtml(input)).toBe(expected);
   });
 });

@@ -1,3 +1,5 @@
+import { parseImageUrl } from '@shop/contracts/images';
+
 /**
  * Allow-list HTML sanitiser for editor-written copy (blog posts, static pages). No sanitiser package is installed,
  * so this is a strict tokenizer: text is re-escaped, only the tags below survive with only their listed attributes,
@@ -15,11 +17,46 @@ const ALLOWED: Record<string, readonly string[]> = {
   strong: [],
   em: [],
   a: ['href'],
-  img: ['src', 'alt'],
+  img: ['src', 'alt', 'srcset', 'sizes', 'width', 'height', 'loading', 'decoding'],
+  // Uploaded images in their responsive sizes (pictureHtml in @shop/contracts/images): every srcset URL must be one of
+  // the shop's own uploaded images (ownSrcSet), and a <source> stands only directly inside a <picture>.
+  picture: [],
+  source: ['type', 'srcset', 'sizes'],
   blockquote: [],
   br: [],
 };
-const VOID = new Set(['br', 'img']);
+const VOID = new Set(['br', 'img', 'source']);
+
+/** Attributes whose whole value must match (anything else is dropped). */
+const ATTRIBUTE_PATTERNS: Record<string, RegExp> = {
+  width: /^[1-9][0-9]{0,4}$/,
+  height: /^[1-9][0-9]{0,4}$/,
+  loading: /^(lazy|eager)$/,
+  decoding: /^(async|sync|auto)$/,
+  // Widths only, each after an optional min/max-width condition: "(max-width: 720px) 100vw, 720px".
+  sizes: /^(\((min|max)-width: ?[0-9]{1,5}px\) )?[0-9]{1,5}(px|vw)(, ?(\((min|max)-width: ?[0-9]{1,5}px\) )?[0-9]{1,5}(px|vw)){0,5}$/,
+  type: /^image\/(avif|webp)$/,
+};
+
+/**
+ * A srcset whose every candidate is an uploaded image of this shop (`/api/v1/images/uploads/{id}/{w}.{format}`) with a
+ * width or density descriptor, rebuilt from its parts; null when any candidate is anything else.
+ */
+export function ownSrcSet(raw: string): string | null {
+  const candidates = decodeEntities(raw)
+    .split(',')
+    .map((candidate) => candidate.trim())
+    .filter(Boolean);
+  if (candidates.length === 0 || candidates.length > 12) return null;
+  const out: string[] = [];
+  for (const candidate of candidates) {
+    const [url, descriptor, ...rest] = candidate.split(/\s+/);
+    if (rest.length || !url || !parseImageUrl(url)) return null;
+    if (descriptor !== undefined && !/^([1-9][0-9]{0,4}w|[1-4](\.[0-9]{1,2})?x)$/.test(descriptor)) return null;
+    out.push(descriptor ? `${url} ${descriptor}` : url);
+  }
+  return out.join(', ');
+}
 /** Elements whose whole content goes with them (not just the tags). */
 const DROP_CONTENT = new Set(['script', 'style', 'template', 'iframe', 'object', 'embed', 'noscript', 'textarea', 'title', 'xmp', 'noembed', 'noframes', 'svg', 'math', 'select']);
 
@@ -123,7 +160,19 @@ function renderOpen(tag: Tag): string {
   const seen = new Set<string>();
   for (const [name, raw] of tag.attrs) {
     if (!allowed.includes(name) || seen.has(name)) continue;
-    const value = name === 'href' ? safeHref(raw) : name === 'src' ? safeSrc(raw) : name === 'id' ? safeId(raw) : decodeEntities(raw);
+    const pattern = ATTRIBUTE_PATTERNS[name];
+    const value =
+      name === 'href'
+        ? safeHref(raw)
+        : name === 'src'
+          ? safeSrc(raw)
+          : name === 'id'
+            ? safeId(raw)
+            : name === 'srcset'
+              ? ownSrcSet(raw)
+              : pattern
+                ? (pattern.test(decodeEntities(raw).trim()) ? decodeEntities(raw).trim() : null)
+                : decodeEntities(raw);
     if (value === null) continue;
     seen.add(name);
     out += ` ${name}="${escapeAttr(value)}"`;
@@ -132,6 +181,7 @@ function renderOpen(tag: Tag): string {
     out += ' rel="noopener noreferrer"';
   }
   if (tag.name === 'img' && !seen.has('src')) return '';
+  if (tag.name === 'source' && !seen.has('srcset')) return '';
   return `${out}>`;
 }
 
@@ -171,6 +221,8 @@ export function sanitizeHtml(html: string): string {
       continue;
     }
     if (!(tag.name in ALLOWED)) continue;
+    // A <source> means something only as a <picture>'s child (elsewhere it would be a media element's).
+    if (tag.name === 'source' && open.at(-1) !== 'picture') continue;
     if (tag.closing) {
       if (VOID.has(tag.name)) continue;
       const at = open.lastIndexOf(tag.name);

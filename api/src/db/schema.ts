@@ -826,6 +826,28 @@ export const auditLog = pgTable(
   ],
 );
 
+/**
+ * Uploaded content images (content/images): the id is 128 random bits (URL-safe base64) and also names the files in
+ * the image store, so a URL never shows other pixels even after a database is reset over a kept bucket. The derived
+ * sizes follow from `width` (imageWidths in @shop/contracts/images).
+ */
+export const contentImages = pgTable(
+  'content_images',
+  {
+    id: text('id').primaryKey(),
+    alt: text('alt').notNull(),
+    /** image/jpeg, image/png or image/webp: the master copy's type. */
+    type: text('type').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    /** Bytes of the file as uploaded. */
+    bytes: integer('bytes').notNull(),
+    uploadedBy: integer('uploaded_by').references(() => customers.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('content_images_created_idx').on(t.createdAt, t.id)],
+);
+
 // ---------------------------------------------------------------- geo reference data (CC BY 3.0, Erik Bolstad)
 export const postalCodes = pgTable('postal_codes', {
   postNo: text('post_no').primaryKey(),

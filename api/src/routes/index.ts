@@ -27,6 +27,7 @@ import { pagesRoutes } from './pages/index.js';
 import { homeRoutes } from './home/index.js';
 import { editorRoutes } from './editor/index.js';
 import { inviteAcceptRoutes } from './editor/staffAdmin.js';
+import { editorImagesRoutes } from './editor/images.js';
 
 import { shippingRoutes } from './shipping/index.js';
 import { promocodesRoutes } from './promocodes/index.js';
@@ -72,6 +73,7 @@ export const apiRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(homeRoutes);
   await app.register(editorRoutes);
   await app.register(inviteAcceptRoutes);
+  await app.register(editorImagesRoutes);
   await app.register(shippingRoutes);
   await app.register(promocodesRoutes);
   await app.register(reservationsRoutes);

@@ -23,6 +23,11 @@ import { installCompressedAnswerStore, installHttpCache } from './httpCache.js';
 import { installSessions } from './session.js';
 import { remoteRegistry, type RemoteRegistry } from './remoteRegistry.js';
 import { installSeo } from './seo/index.js';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileImageStore } from '../content/images/files.js';
+import type { ImageStore } from '../content/images/store.js';
 
 export interface AppOptions {
   database: Database;
@@ -47,6 +52,11 @@ export interface AppOptions {
   publicUrl?: string;
   /** URLs per sitemap file (default the protocol's 50,000; tests page with fewer). */
   sitemapPageSize?: number;
+  /**
+   * Where uploaded content images are kept (main.ts: DATA_DIR/images or the S3 bucket, config.ts). Default: a
+   * folder of the app's own under the system's temporary folder, removed when the app closes.
+   */
+  imageStore?: ImageStore;
 }
 
 export type App = FastifyInstance;
@@ -79,6 +89,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const production = options.production ?? false;
   const remotes = remoteRegistry(options.remotes ?? defaultRemotes());
   app.decorate('database', database);
+  app.decorate('imageStore', options.imageStore ?? temporaryImageStore(app));
   // First, so that every route of every plugin below is in the table.
   app.decorate('routeTable', collectRoutes(app));
 
@@ -135,9 +146,18 @@ export async function buildApp(options: AppOptions): Promise<App> {
   return app;
 }
 
+/** A file store in a fresh temporary folder that goes with the app (tests and tools that upload nothing to keep). */
+function temporaryImageStore(app: FastifyInstance): ImageStore {
+  const dir = mkdtempSync(path.join(tmpdir(), 'shop-images-'));
+  app.addHook('onClose', async () => rmSync(dir, { recursive: true, force: true }));
+  return fileImageStore(dir);
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     database: Database;
+    /** Uploaded content images (content/images/store.ts). */
+    imageStore: ImageStore;
     /** Cookies the app sets are Secure (production behind HTTPS): the session's and the poll device's. */
     secureCookies: boolean;
   }

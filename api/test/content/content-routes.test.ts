@@ -419,7 +419,7 @@ describe.each(testDatabaseKinds())('content routes on %s', (kind) => {
     it('documents the content and editor routes at /api/docs', async () => {
       const res = await t().app.inject({ method: 'GET', url: '/api/docs/json' });
       const paths = Object.keys(res.json<{ paths: Record<string, unknown> }>().paths);
-      for (const path of ['/api/v1/blog/posts', '/api/v1/blog/{slug}', '/api/v1/polls/{id}/answers', '/api/v1/fb/getPosts', '/api/v1/pages/{slug}', '/api/v1/home/{name}', '/api/v1/editor/blog/posts', '/api/v1/editor/polls/{id}']) {
+      for (const path of ['/api/v1/blog/posts', '/api/v1/blog/{slug}', '/api/v1/polls/{id}/answers', '/api/v1/fb/getPosts', '/api/v1/pages/{slug}', '/api/v1/home/{name}', '/api/v1/editor/blog/posts', '/api/v1/editor/polls/{id}', '/api/v1/editor/images', '/api/v1/editor/images/{id}', '/api/v1/images/uploads/{id}/{file}']) {
         expect(paths, path).toContain(path);
       }
     });

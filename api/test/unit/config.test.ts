@@ -115,3 +115,31 @@ describe('parseRemotes', () => {
     expect(parseRemotes(JSON.stringify(defaultRemotes()), 'x')).toEqual(defaultRemotes());
   });
 });
+
+describe('image storage (S3_*)', () => {
+  const keys = { S3_ACCESS_KEY_ID: 'AKIDEXAMPLE', S3_SECRET_ACCESS_KEY: 'hemmelig' };
+  it.each([
+    [{}, { kind: 'files', dir: '/srv/shop/.data/images' }],
+    [{ DATA_DIR: '/data' }, { kind: 'files', dir: '/data/images' }],
+    [{ S3_BUCKET: 'bilder', S3_REGION: 'eu-north-1' }, { kind: 's3', bucket: 'bilder', endpoint: undefined, region: 'eu-north-1', credentials: undefined }],
+    [
+      { S3_BUCKET: 'bilder', S3_ENDPOINT: 'http://127.0.0.1:9000', ...keys },
+      { kind: 's3', bucket: 'bilder', endpoint: 'http://127.0.0.1:9000', region: 'us-east-1', credentials: { accessKeyId: 'AKIDEXAMPLE', secretAccessKey: 'hemmelig' } },
+    ],
+    [{ S3_BUCKET: ' bilder ', S3_ENDPOINT: 'https://s3.example', S3_REGION: 'auto' }, { kind: 's3', bucket: 'bilder', endpoint: 'https://s3.example', region: 'auto', credentials: undefined }],
+  ])('%j → %j', (env, images) => {
+    expect(loadConfig(env, deps()).images).toEqual(images);
+  });
+
+  it.each([
+    [{ S3_ENDPOINT: 'http://127.0.0.1:9000' }, /S3_ENDPOINT set without S3_BUCKET/],
+    [{ ...keys }, /S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY set without S3_BUCKET/],
+    [{ S3_BUCKET: 'bilder' }, /S3_REGION must be set/],
+    [{ S3_BUCKET: 'bilder', S3_ENDPOINT: 'ftp://x' }, /S3_ENDPOINT must be an http\(s\) URL/],
+    [{ S3_BUCKET: 'bilder', S3_ENDPOINT: 'not a url' }, /S3_ENDPOINT must be an http\(s\) URL/],
+    [{ S3_BUCKET: 'bilder', S3_REGION: 'eu-north-1', S3_ACCESS_KEY_ID: 'AKIDEXAMPLE' }, /must be set together/],
+  ])('refuses %j', (env, message) => {
+    expect(() => loadConfig(env, deps())).toThrow(ConfigError);
+    expect(() => loadConfig(env, deps())).toThrow(message);
+  });
+});

@@ -5,6 +5,7 @@ import type { Article, BlogPost } from '@shop/contracts/types';
 import { CatalogWidget } from '../federation/CatalogWidget.js';
 import { Html } from '../shared/Html.js';
 import { TimeAgo } from '../shared/TimeAgo.js';
+import { ContentImage } from '../shared/ContentImage.js';
 import { texts } from './texts.js';
 import styles from '../content.module.css';
 
@@ -36,7 +37,7 @@ export function BlogPostView({ post, headingLevel = 1 }: { post: BlogPost; headi
           </Link>
         ))}
       </p>
-      {post.featuredImage && <img className={styles.featured} src={post.featuredImage} alt="" />}
+      {post.featuredImage && <ContentImage className={styles.featured} src={post.featuredImage} alt="" maxWidth={960} />}
       <Html className={styles.body} html={post.body} />
       {post.mainArticle && (
         <section aria-labelledby={`main-${post.id}`}>

@@ -3,6 +3,7 @@ import { formatDateLong } from '@shop/contracts/format';
 import { pathFor } from '@shop/contracts/routes';
 import type { BlogPost } from '@shop/contracts/types';
 import { TimeAgo } from '../shared/TimeAgo.js';
+import { ContentImage } from '../shared/ContentImage.js';
 import styles from '../content.module.css';
 
 /**
@@ -12,7 +13,7 @@ import styles from '../content.module.css';
 export function PostCard({ post }: { post: BlogPost }) {
   return (
     <Link className={styles.card} to={pathFor('blogPost', { slug: post.slug })}>
-      {post.featuredImage && <img src={post.featuredImage} alt="" loading="lazy" />}
+      {post.featuredImage && <ContentImage src={post.featuredImage} alt="" loading="lazy" maxWidth={480} />}
       <span className={styles.cardBody}>
         <strong>{post.title}</strong>
         <br />

@@ -190,6 +190,23 @@ export async function put<T>(url: string, data?: unknown, opts?: RequestOptions)
   return (await sendResponse<T>('put', url, data, opts)).data;
 }
 
+/**
+ * POST of a multipart form (a file upload), reporting the share of the body sent so far (0…1) as it goes. The browser
+ * sets the multipart content type and boundary itself.
+ */
+export async function postForm<T>(url: string, form: FormData, opts: RequestOptions & { onProgress?: (sent: number) => void } = {}): Promise<T> {
+  const { onProgress } = opts;
+  const response = await send<T>({
+    method: 'post',
+    url,
+    data: form,
+    signal: opts.signal,
+    timeout: opts.timeout,
+    ...(onProgress ? { onUploadProgress: (event: { loaded: number; total?: number }) => event.total && onProgress(Math.min(1, event.loaded / event.total)) } : {}),
+  });
+  return response.data;
+}
+
 export async function del<T>(url: string, opts?: RequestOptions): Promise<T> {
   return (await sendResponse<T>('delete', url, undefined, opts)).data;
 }

@@ -4,10 +4,10 @@ import type { AddressInfo } from 'node:net';
 import { Window } from 'happy-dom';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { setApiBaseUrl, setCsrfTokenSource } from './client.js';
-import { createBlogPost, getHomeLayout, getStaticPage, postPollAnswers, saveStaticPage } from './editorial.js';
+import { createBlogPost, deleteEditorImage, getEditorImages, getHomeLayout, getStaticPage, postPollAnswers, saveStaticPage, uploadEditorImage } from './editorial.js';
 import { ApiError } from './errors.js';
 
-const seen: Array<{ method: string; url: string; body: string; csrf: string | undefined }> = [];
+const seen: Array<{ method: string; url: string; body: string; csrf: string | undefined; type?: string }> = [];
 let answer: { status: number; body: unknown } = { status: 200, body: {} };
 let server: Server;
 
@@ -16,7 +16,7 @@ beforeAll(async () => {
     let body = '';
     req.on('data', (c) => (body += c));
     req.on('end', () => {
-      seen.push({ method: req.method ?? '', url: req.url ?? '', body, csrf: req.headers['x-csrf-token'] as string | undefined });
+      seen.push({ method: req.method ?? '', url: req.url ?? '', body, csrf: req.headers['x-csrf-token'] as string | undefined, type: req.headers['content-type'] });
       res.writeHead(answer.status, { 'content-type': 'application/json' });
       res.end(JSON.stringify(answer.body));
     });
@@ -36,6 +36,39 @@ beforeEach(() => {
 const rawSettings = { TopBanner: { Image: '/a.svg', ImageMobile: null, Link: '/x', Title: 'T', Text: null }, SubBanners: [], StoreSearch: null, PopularCategories: [], Grid3x3: [] };
 
 describe('editorial calls', () => {
+  it('uploadEditorImage posts a multipart form, alt text before the file, with the CSRF token, and reports progress', async () => {
+    const image = { id: 'AbCdEfGhIjKlMnOpQrStUv', alt: 'Blå jakke', width: 800, height: 600, bytes: 12, uploaded_by: 'Stine', created_at: '2026-11-01T00:00:00.000Z' };
+    answer = { status: 201, body: image };
+    const progress: number[] = [];
+    const file = new File([new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3, 4, 5, 6, 7, 8])], 'jakke.jpg', { type: 'image/jpeg' });
+    expect(await uploadEditorImage(file, 'Blå jakke', { onProgress: (sent) => progress.push(sent) })).toEqual(image);
+    const [request] = seen;
+    expect(request).toMatchObject({ method: 'POST', url: '/api/v1/editor/images', csrf: 'tok-9' });
+    expect(request!.type).toMatch(/^multipart\/form-data; boundary=/);
+    const alt = request!.body.indexOf('name="alt"');
+    const part = request!.body.indexOf('name="file"; filename="jakke.jpg"');
+    expect(alt).toBeGreaterThan(-1);
+    expect(part).toBeGreaterThan(alt);
+    expect(request!.body).toContain('Blå jakke');
+    expect(progress.at(-1)).toBe(1);
+  });
+
+  it('a refused upload rejects with the server\'s Norwegian message', async () => {
+    answer = { status: 400, body: { message: 'Bildet må være JPEG, PNG eller WebP.' } };
+    const error = await uploadEditorImage(new Blob(['GIF89a']), 'x').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).data).toEqual({ message: 'Bildet må være JPEG, PNG eller WebP.' });
+  });
+
+  it('lists images page by page and deletes one by id', async () => {
+    answer = { status: 200, body: { items: [], total: 0, page: 2, per_page: 24 } };
+    expect(await getEditorImages({ page: 2, per_page: 24 })).toEqual({ items: [], total: 0, page: 2, per_page: 24 });
+    answer = { status: 204, body: '' };
+    await deleteEditorImage('AbCdEfGhIjKlMnOpQrStUv');
+    expect(seen.map((r) => `${r.method} ${r.url}`)).toEqual(['GET /api/v1/editor/images?page=2&per_page=24', 'DELETE /api/v1/editor/images/AbCdEfGhIjKlMnOpQrStUv']);
+    expect(seen[1]!.csrf).toBe('tok-9');
+  });
+
   it('GET /pages/{slug} maps updated_at', async () => {
     answer = { status: 200, body: { slug: 'om-oss', title: 'Om oss', body: '<p>x</p>', updated_at: '2026-11-01T00:00:00.000Z' } };
     expect(await getStaticPage('om-oss')).toEqual({ slug: 'om-oss', title: 'Om oss', body: '<p>x</p>', updatedAt: '2026-11-01T00:00:00.000Z' });

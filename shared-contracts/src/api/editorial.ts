@@ -2,6 +2,8 @@
 import type {
   BlogPostInput,
   EditorBlogPost,
+  EditorImage,
+  EditorImagePage,
   EditorPoll,
   EditorSession,
   HomeLayoutInput,
@@ -14,7 +16,7 @@ import type {
 import type { PollAnswer } from '../types/content.js';
 import type { RawSettings, Settings } from '../types/settings.js';
 import { mapSettings } from '@shop/contracts/mappers';
-import { get, post, put, seg, type RequestOptions } from './client.js';
+import { del, get, post, postForm, put, seg, type RequestOptions } from './client.js';
 
 export function mapStaticPage(raw: RawStaticPage): StaticPageContent {
   return { slug: raw.slug, title: raw.title, body: raw.body, updatedAt: raw.updated_at };
@@ -73,4 +75,30 @@ export async function saveHomeLayout(name: string, input: HomeLayoutInput, opts?
 /** PUT /editor/pages/{slug} */
 export async function saveStaticPage(slug: string, input: StaticPageInput, opts?: RequestOptions): Promise<StaticPageContent> {
   return mapStaticPage(await put<RawStaticPage>(`/editor/pages/${seg(slug)}`, input, opts));
+}
+
+/**
+ * POST /editor/images (multipart: `alt`, then `file`): the API checks the type by the file's bytes, the size, the
+ * pixels and the alt text (Norwegian messages, imageUploadTexts), and derives the sizes. `onProgress`: 0…1 sent.
+ */
+export async function uploadEditorImage(
+  file: Blob,
+  alt: string,
+  opts?: RequestOptions & { onProgress?: (sent: number) => void },
+): Promise<EditorImage> {
+  const form = new FormData();
+  // The alt text first: the API reads the parts in order and can refuse a missing alt text before the file arrives.
+  form.append('alt', alt);
+  form.append('file', file, file instanceof File ? file.name : 'bilde');
+  return postForm<EditorImage>('/editor/images', form, opts);
+}
+
+/** GET /editor/images: uploaded images for a picker, newest first (`page` from 1). */
+export async function getEditorImages(query: { page?: number; per_page?: number } = {}, opts?: RequestOptions): Promise<EditorImagePage> {
+  return get<EditorImagePage>('/editor/images', query, opts);
+}
+
+/** DELETE /editor/images/{id}: refused with 409 while a page, post, poll or home layout shows the image. */
+export async function deleteEditorImage(id: string, opts?: RequestOptions): Promise<void> {
+  await del<unknown>(`/editor/images/${seg(id)}`, opts);
 }

@@ -4,6 +4,7 @@
  * One place per fact: packages import from here instead of repeating strings.
  */
 import type { AlertType } from '../types/alert.js';
+import { IMAGE_ALT_MAX, IMAGE_MAX_BYTES, IMAGE_MAX_PIXELS } from '../images/index.js';
 
 /** Fallback when a status is outside the catalogue (our own wording: the spec names none). */
 export const genericErrorText = 'Noe gikk galt - prøv igjen senere.';
@@ -154,4 +155,20 @@ export const httpErrorTexts = {
 export const prizeDrawTexts = {
   loginRequired: 'Denne quizen har premietrekning, så du må være logget inn for å delta.',
   loginLink: 'Logg inn for å delta',
+} as const;
+
+/**
+ * Uploading a content image (issue 23): the API's answers, and what the upload field says before sending when it can
+ * already tell (type, size, alt text).
+ */
+export const imageUploadTexts = {
+  badType: 'Bildet må være JPEG, PNG eller WebP.',
+  tooLarge: `Bildet er for stort (maks ${IMAGE_MAX_BYTES / 1024 / 1024} MB).`,
+  tooManyPixels: `Bildet har for mange piksler (maks ${IMAGE_MAX_PIXELS / 1_000_000} megapiksler).`,
+  unreadable: 'Bildet kunne ikke leses. Prøv et annet bilde.',
+  fileMissing: 'Velg et bilde å laste opp.',
+  altMissing: 'Skriv en alternativ tekst for bildet.',
+  altTooLong: `Den alternative teksten kan være høyst ${IMAGE_ALT_MAX} tegn.`,
+  notFound: 'Fant ikke bildet.',
+  inUse: (places: string[]) => `Bildet er i bruk og kan ikke slettes (${places.join(', ')}).`,
 } as const;

@@ -66,6 +66,31 @@ export interface EditorBlogPost {
   version: number;
 }
 
+/**
+ * An uploaded content image as the editor's API gives it (POST /editor/images, GET /editor/images). Its derived sizes
+ * are `imageWidths(width)` in every IMAGE_FORMATS (@shop/contracts/images), at `imageUrl(id, width, format)`.
+ */
+export interface EditorImage {
+  id: string;
+  alt: string;
+  /** The original's pixels (after turning it upright by its EXIF orientation). */
+  width: number;
+  height: number;
+  /** Bytes of the file as uploaded. */
+  bytes: number;
+  /** The staff member who uploaded it; null once that account is gone. */
+  uploaded_by: string | null;
+  created_at: IsoDateTime;
+}
+
+/** A page of GET /editor/images, newest first. */
+export interface EditorImagePage {
+  items: EditorImage[];
+  total: number;
+  page: number;
+  per_page: number;
+}
+
 /** Body of POST /editor/polls and PUT /editor/polls/{id}. */
 export interface PollInput {
   name: string;

@@ -3,13 +3,17 @@
  *   /images/articles/{group3Id}/{hex}.svg  product drawing of an article group 3 in a colour
  *   /images/banners/{name}.svg             landscape banner (`-mobil` portrait, `-kvadrat` square)
  *   /images/blog/{slug}.svg                blog post picture
- * Pictures never change for a URL, so they are cached for a year and carry a content ETag.
+ *   /images/uploads/{id}/{width}.{avif|webp}  an editor's uploaded image in one derived size (content/images)
+ * Pictures never change for a URL, so they are cached for a year and carry an ETag.
  */
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { group3Kind } from '../../seed/taxonomy.js';
 import { renderArticleSvg } from './drawings.js';
 import { BLOG_IMAGE_SIZE, bannerSize, renderSceneSvg } from './scenes.js';
+import { IMAGE_ID_PATTERN } from '@shop/contracts/images';
+import { imageUploadTexts } from '@shop/contracts/texts';
+import { HttpError } from '../../server/errors.js';
 
 const CACHE_CONTROL = 'public, max-age=31536000, immutable';
 const MAX_CACHED = 5000;
@@ -100,6 +104,37 @@ export async function imagesRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const name = request.params.file.slice(0, -4);
       return sendSvg(request, reply, rendered(`b:${name}`, () => renderSceneSvg(name, bannerSize(name))));
+    },
+  );
+
+  app.get<{ Params: { id: string; file: string } }>(
+    '/images/uploads/:id/:file',
+    {
+      schema: {
+        tags: ['images'],
+        summary: 'An uploaded image in one derived size and format (see @shop/contracts/images)',
+        params: {
+          type: 'object',
+          required: ['id', 'file'],
+          properties: {
+            id: { type: 'string', pattern: IMAGE_ID_PATTERN, description: 'Image id' },
+            file: { type: 'string', pattern: '^[1-9][0-9]{0,3}\\.(avif|webp)$', description: 'Width in pixels + ".avif" or ".webp", e.g. 640.avif' },
+          },
+        },
+        response: { 304: svgResponse[304] },
+      },
+    },
+    async (request, reply) => {
+      const { id, file } = request.params;
+      // No database: the store holds exactly the sizes there are (a deleted image's files are gone with its row).
+      const image = await app.imageStore.get(`${id}/${file}`);
+      if (!image) throw new HttpError(404, imageUploadTexts.notFound);
+      // The id is random and never reused, so the bytes of a URL never change.
+      const etag = `"${id}-${file}"`;
+      reply.header('Cache-Control', CACHE_CONTROL).header('ETag', etag).header('X-Content-Type-Options', 'nosniff');
+      const inm = request.headers['if-none-match'];
+      if (inm && inm.split(/\s*,\s*/).some((tag) => tag === etag || tag === `W/${etag}` || tag === '*')) return reply.code(304).send();
+      return reply.type(image.contentType).send(image.body);
     },
   );
 

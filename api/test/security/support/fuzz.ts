@@ -164,7 +164,7 @@ const OVER_LIMIT = `{"x":"${'z'.repeat(1_100_000)}"}`;
 // ------------------------------------------------------------------------------------------------ examples
 
 /** Candidates tried for a `pattern` when no example is known; extend when a new pattern appears. */
-const PATTERN_CANDIDATES = ['0150', 'abc', 'om-oss', 'standard', '1b2a47.svg', 'vinter.svg', '101,102', '/checkout', '1', 'a', '7040000000017:1'];
+const PATTERN_CANDIDATES = ['0150', 'abc', 'om-oss', 'standard', '1b2a47.svg', 'vinter.svg', '101,102', '/checkout', '1', 'a', '7040000000017:1', 'AbCdEfGhIjKlMnOpQrStUv', '640.webp'];
 
 /** A value the schema accepts (strings honour pattern/length, numbers their bounds). */
 export function example(schema: JsonSchema): Json {
