@@ -324,6 +324,9 @@ export function pollRows(now: Date) {
     active: p.active,
     prizeDraw: p.prizeDraw ?? false,
     createdAt: at(now, p.active ? -7 : -180).toISOString(),
+    // From the seed's clock, not the column's default now(): two databases seeded for one day hold identical rows.
+    publishedAt: at(now, p.active ? -7 : -180).toISOString(),
+    updatedAt: at(now, p.active ? -7 : -180).toISOString(),
   }));
   const questions = POLLS.flatMap((p) => p.questions.map((q, i) => ({ id: q.id, pollId: p.id, text: q.text, sort: i + 1 })));
   const options = POLLS.flatMap((p) =>

@@ -115,13 +115,13 @@ export const STATIC_PAGES: StaticPageDef[] = [
 ];
 
 export function staticPageRows() {
-  return STATIC_PAGES.map((p) => ({ ...p, updatedAt: PAGES_REVISED_AT }));
+  return STATIC_PAGES.map((p) => ({ ...p, updatedAt: PAGES_REVISED_AT, publishedAt: PAGES_REVISED_AT }));
 }
 
 /** Inserts the pages that are missing (runs on every start; never overwrites an editor's change). */
 export async function seedStaticPages(db: AnyPgDatabase): Promise<void> {
   await db
     .insert(staticPages)
-    .values(staticPageRows().map((r) => ({ ...r, updatedAt: new Date(r.updatedAt) })))
+    .values(staticPageRows().map((r) => ({ ...r, updatedAt: new Date(r.updatedAt), publishedAt: new Date(r.publishedAt) })))
     .onConflictDoNothing({ target: staticPages.slug });
 }
