@@ -3,6 +3,7 @@ export {
   setApiBaseUrl,
   getApiBaseUrl,
   setCsrfTokenSource,
+  csrfToken,
   readCsrfMeta,
   inFlightCount,
   DEFAULT_API_BASE_URL,
