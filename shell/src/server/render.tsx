@@ -14,7 +14,7 @@ import { renderToPipeableStream } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
 import { allSettled, fork, serialize, type Scope } from 'effector';
 import { Provider } from 'effector-react';
-import { answerKey, setServerTransport, type ApiTransport, type FirstViewAnswer } from '@shop/contracts/api';
+import { answerKey, setCsrfTokenSource, setServerTransport, type ApiTransport, type FirstViewAnswer } from '@shop/contracts/api';
 import { pageDataScript, pageRendered, setServerScope, type PageHead, type PageLoaded, type PageLoader, type RenderedModule, type RenderRequest } from '@shop/contracts/ssr';
 import { Layout } from '../App.js';
 import { loadRemoteModule } from '../federation/loadRemoteModule.js';
@@ -42,6 +42,9 @@ const LOAD_TIMEOUT_MS = 3000;
 
 const requestTransport = new AsyncLocalStorage<ApiTransport>();
 setServerTransport(() => requestTransport.getStore());
+/** The request's session CSRF token, for the forms the page renders (the cookie notice's POST works before hydration). */
+const requestCsrfToken = new AsyncLocalStorage<string>();
+setCsrfTokenSource(() => requestCsrfToken.getStore());
 /** The request's Effector scope, for the contracts' plain functions that read server-filled state (inlineCategories). */
 const requestScope = new AsyncLocalStorage<Scope>();
 setServerScope(() => requestScope.getStore());
@@ -92,8 +95,9 @@ async function loadPage(request: RenderRequest, remote: string, module: string, 
 
 export async function renderPage(request: RenderRequest): Promise<RenderedPage> {
   const scope = fork();
-  // Everything of this request — loaders, the chrome's effects, React's render and the work it resumes — runs in it.
-  return requestScope.run(scope, () => renderInScope(request, scope));
+  // Everything of this request — loaders, the chrome's effects, React's render and the work it resumes — runs in it
+  // (and with the request's CSRF token, which the page's forms carry).
+  return requestScope.run(scope, () => requestCsrfToken.run(request.csrfToken, () => renderInScope(request, scope)));
 }
 
 async function renderInScope(request: RenderRequest, scope: Scope): Promise<RenderedPage> {
