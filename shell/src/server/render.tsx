@@ -146,15 +146,25 @@ async function renderInScope(request: RenderRequest, scope: Scope): Promise<Rend
       </StaticRouter>
     </Provider>
   );
+  let shellFailed = false;
   const stream = renderToPipeableStream(app, {
     nonce: request.nonce,
-    onShellReady() {
+    // The body goes out once every boundary is ready, not at the shell, and no boundary is "outlined" for its size
+    // (React's default beyond 12,800 bytes): React then writes each boundary's content in place. Otherwise a
+    // boundary came as a hidden segment that an inline script moves into place — which never runs before the code
+    // does on a slow phone, nor without JavaScript (nor for a crawler that runs none): the page showed the boundary's
+    // "Laster …". The head (styles, preloads) is already on its way above; the page's module and loader were awaited
+    // before rendering, so what is left to wait for is short.
+    progressiveChunkSize: Number.POSITIVE_INFINITY,
+    onAllReady() {
+      if (shellFailed) return;
       const react = new PassThrough();
       react.on('data', (chunk) => body.write(chunk));
       react.on('end', () => body.end(suffix));
       stream.pipe(react);
     },
     onShellError(error) {
+      shellFailed = true;
       console.error('[shell] server render failed', error);
       body.end(suffix);
     },
