@@ -123,6 +123,20 @@ describe.each(['no JavaScript', 'remote scripts held'] as const)('before hydrati
   });
 });
 
+describe.each(['no JavaScript', 'remote scripts held'] as const)("before hydration (%s): the search page's own box", (kind) => {
+  it('searches again for what was typed', async () => {
+    const context = await notHydratedContext(kind);
+    const page = await context.newPage();
+    await page.goto('/search/lue', READY);
+    const box = page.locator('main').getByRole('combobox', { name: 'Endre søket' });
+    await box.fill('vindjakke');
+    await box.press('Enter');
+    await page.waitForURL((url) => url.pathname === '/search/vindjakke', READY);
+    await page.getByRole('heading', { level: 1, name: 'Søk: «vindjakke»' }).waitFor();
+    await context.close();
+  });
+});
+
 describe('the shell hydrated, the page\'s remote not yet (remote scripts held)', () => {
   it("the locator's server markup still sorts by postcode: React lets the plain form through", async () => {
     const context = await notHydratedContext('remote scripts held');
