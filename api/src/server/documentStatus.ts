@@ -10,7 +10,7 @@
 import type { FastifyInstance } from 'fastify';
 import { matchesCategoryParam, slug } from '@shop/contracts/format';
 import { categoryDisplayName } from '@shop/contracts/mappers';
-import { ARTICLE_PAGES, formRedirectFor, ROUTE_PATTERNS, redirectFor, resolveGenderUrl, type RouteName } from '@shop/contracts/routes';
+import { ARTICLE_PAGES, ROUTE_PATTERNS, redirectFor, resolveGenderUrl, type RouteName } from '@shop/contracts/routes';
 import type { RawArticleDetail, RawCategory } from '@shop/contracts/types';
 
 export type DocumentRoute =
@@ -92,8 +92,8 @@ export function categoryExists(categories: readonly RawCategory[], segments: rea
  */
 export function documentRoute(pathname: string, categories: readonly RawCategory[] | null): DocumentRoute {
   if (pathname === '/' || pathname === '/index.html') return { kind: 'page' };
-  // The shell turns these into another address (campaign pages, /article/{id}, category shortcuts, the search form's).
-  if (redirectFor(pathname) !== null || formRedirectFor(pathname, '') !== null) return { kind: 'page' };
+  // The shell turns these into another address (campaign pages, /article/{id}, category shortcuts).
+  if (redirectFor(pathname) !== null) return { kind: 'page' };
   const segments = pathname.split('/').filter(Boolean);
 
   const product = matchPattern(ROUTE_PATTERNS.product, segments);

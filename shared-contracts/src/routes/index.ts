@@ -264,13 +264,15 @@ export function redirectFor(pathname: string): string | null {
 export const SEARCH_FORM = Object.freeze({ action: '/search', queryField: 'q', maxLength: 200 } as const);
 
 /**
- * Where a submitted GET form's address goes, or null when the path is no form's: `/search?q=ull` → `/search/ull`
- * (the query trimmed, at most the box's length); a blank query has no search page, so it goes home.
+ * Where a submitted GET form's address goes, or null when the address is no form's: `/search?q=ull` → `/search/ull`
+ * (the query trimmed, at most the box's length); a blank query has no search page, so it goes home. `/search` without
+ * the form's field names no page (404, as before).
  */
 export function formRedirectFor(pathname: string, search: string): string | null {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  if (path.toLowerCase() !== SEARCH_FORM.action) return null;
-  const query = (new URLSearchParams(search).get(SEARCH_FORM.queryField) ?? '').trim().slice(0, SEARCH_FORM.maxLength).trim();
+  const submitted = new URLSearchParams(search).get(SEARCH_FORM.queryField);
+  if (path.toLowerCase() !== SEARCH_FORM.action || submitted === null) return null;
+  const query = submitted.trim().slice(0, SEARCH_FORM.maxLength).trim();
   return query === '' ? pathFor('home') : pathFor('search', { query });
 }
 
