@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { setServerTransport } from '@shop/contracts/api';
-import { fakeTransport, rawShop } from '@shop/contracts/testing';
+import { fakeTransport, rawPostalCode, rawShop } from '@shop/contracts/testing';
 import { loader as blogListLoader } from './blog/BlogListPage.js';
 import { loader as blogPostLoader } from './blog/BlogPostPage.js';
 import { loader as editorLoader } from './editor/EditorPage.js';
@@ -101,6 +101,29 @@ describe('content page loaders', () => {
     expect(result.data?.shops.map((s) => s.id)).toEqual([3]);
     expect(Number.isNaN(Date.parse(result.data?.renderedAt ?? ''))).toBe(false);
     expect(result.head?.jsonLd?.map((j) => j['@type'])).toEqual(['Store']);
+  });
+
+  it('shop locator: with ?postnummer=NNNN, where that postcode is, so the server sorts the list (the form works before hydration)', async () => {
+    const fake = use({ 'GET /shops': [rawShop()], 'GET /postalcodes/0150': rawPostalCode() });
+    const result = await shopsLoader({ url: `${ORIGIN}/butikker?postnummer=0150`, props: {}, params: {} });
+    expect(result.data).toMatchObject({ postcode: '0150', from: { latitude: 59.9076, longitude: 10.7513 }, problem: null });
+    expect(fake.calls.map((c) => `${c.method.toUpperCase()} ${c.url}`)).toContain('GET /postalcodes/0150');
+  });
+
+  it.each([
+    ['/butikker', { postcode: '', from: null, problem: null }, false],
+    ['/butikker?postnummer=', { postcode: '', from: null, problem: null }, false],
+    ['/butikker?postnummer=12', { postcode: '12', from: null, problem: 'invalid' }, false],
+    ['/butikker?postnummer=abcd', { postcode: 'abcd', from: null, problem: 'invalid' }, false],
+    ['/butikker?postnummer=0000', { postcode: '0000', from: null, problem: 'unknown' }, true],
+    ['/butikker?postnummer=9999', { postcode: '9999', from: null, problem: 'unknown' }, true],
+  ])('shop locator: %s → %j', async (path, expected, looksUp) => {
+    // 0000 is not in the register (404); 9999 is, without coordinates.
+    const fake = use({ 'GET /shops': [rawShop()], 'GET /postalcodes/9999': rawPostalCode({ PostNo: '9999', CoordLat: null, CoordLong: null }) });
+    const result = await shopsLoader({ url: `${ORIGIN}${path}`, props: {}, params: {} });
+    expect(result.data).toMatchObject(expected);
+    expect(result.data?.shops.map((s) => s.id)).toEqual([3]);
+    expect(fake.calls.some((c) => c.url.startsWith('/postalcodes/'))).toBe(looksUp);
   });
 
   it('editor: head only, never indexed', async () => {

@@ -35,6 +35,7 @@ import { reservationsRoutes } from './reservations/index.js';
 import { paymentsRoutes } from './payments/index.js';
 import { geoRoutes } from './geo/index.js';
 import { staffRoutes } from './staff/index.js';
+import { consentRoutes } from './consent/index.js';
 import { createMailer, type Mailer } from '../accounts/mail.js';
 
 declare module 'fastify' {
@@ -80,4 +81,5 @@ export const apiRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(paymentsRoutes);
   await app.register(geoRoutes);
   await app.register(staffRoutes);
+  await app.register(consentRoutes);
 };

@@ -8,13 +8,16 @@
  * - 30 days sliding expiry; the row and the cookie are refreshed at most once a day per session to keep reads cheap.
  * - Every mutating request (POST/PUT/PATCH/DELETE, on any route) needs `X-CSRF-TOKEN` equal to the session's token,
  *   else 419 — except the few server-to-server routes in CSRF_EXEMPTIONS below, each of which verifies itself. The
- *   check reads no row for a session this process has just read or made (KnownSessions).
+ *   check reads no row for a session this process has just read or made (KnownSessions). A route that also takes a
+ *   plain HTML form (`config.takesForm`) reads the token of a form post from its FORM_CSRF_FIELD field instead, and
+ *   only from a page of this site.
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/index.js';
 import { sessions } from '../db/schema.js';
+import { FORM_CSRF_FIELD } from '@shop/contracts/constants';
 import { TEXTS } from './errors.js';
 
 export const SESSION_COOKIE = 'sid';
@@ -356,6 +359,46 @@ export function needsCsrf(method: string): boolean {
   return MUTATING.has(method);
 }
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The route also takes a plain HTML form (application/x-www-form-urlencoded, posted before the page has hydrated
+     * or without JavaScript), which cannot send the X-CSRF-TOKEN header: such a post carries the token in the
+     * FORM_CSRF_FIELD field instead and must come from a page of this site (Fetch Metadata / Origin). The route
+     * registers the form parser itself.
+     */
+    takesForm?: boolean;
+  }
+}
+
+const FORM_CONTENT_TYPE = 'application/x-www-form-urlencoded';
+
+/** A plain form post to a route that takes one: its token is in the body, checked once the body is parsed. */
+function isFormPost(request: FastifyRequest): boolean {
+  const type = request.headers['content-type'];
+  return request.routeOptions.config?.takesForm === true && typeof type === 'string' && type.toLowerCase().split(';')[0]!.trim() === FORM_CONTENT_TYPE;
+}
+
+/**
+ * Whether a form post comes from a page of this site, by what the browser says: `Sec-Fetch-Site` (every current
+ * browser sends it) must be same-origin, and an `Origin` must name this host. A client that sends neither still
+ * needs the session's token, which only our pages hold.
+ */
+export function formFromThisSite(headers: FastifyRequest['headers'], host: string): boolean {
+  const site = headers['sec-fetch-site'];
+  if (site !== undefined && site !== 'same-origin') return false;
+  const origin = headers.origin;
+  if (origin === undefined) return true;
+  try {
+    const url = new URL(origin);
+    // A Host header may name the default port the Origin leaves out ("shop.example:443").
+    const withPort = url.port ? url.host : `${url.hostname}:${url.protocol === 'https:' ? 443 : 80}`;
+    return url.host === host.toLowerCase() || withPort === host.toLowerCase();
+  } catch {
+    return false; // "null" (a sandboxed or privacy-stripped origin) or junk
+  }
+}
+
 /** Installs sessions and the CSRF check on the root instance (needs @fastify/cookie registered first). */
 export function installSessions(app: FastifyInstance, options: SessionOptions): void {
   const shared: SharedSessionState = { ...options, lastCleanup: { at: 0 }, known: new KnownSessions() };
@@ -368,9 +411,20 @@ export function installSessions(app: FastifyInstance, options: SessionOptions): 
   app.addHook('preParsing', async (request, reply) => {
     if (request.is404 || !needsCsrf(request.method)) return;
     if (isCsrfExempt(request.method, request.routeOptions.url)) return;
+    // A form's token is in its body: checked in preValidation below, after parsing and before the input is validated.
+    if (isFormPost(request)) return;
     const header = request.headers[CSRF_HEADER];
     const given = Array.isArray(header) ? header[0] : header;
     if (!(await request.session.csrfTokenMatches(given))) {
+      return reply.status(419).send({ message: TEXTS.csrf });
+    }
+  });
+  app.addHook('preValidation', async (request, reply) => {
+    if (request.is404 || !needsCsrf(request.method) || !isFormPost(request)) return;
+    const body = request.body as Record<string, unknown> | null | undefined;
+    const field = body && typeof body === 'object' ? body[FORM_CSRF_FIELD] : undefined;
+    const given = typeof field === 'string' ? field : undefined;
+    if (!formFromThisSite(request.headers, request.host) || !(await request.session.csrfTokenMatches(given))) {
       return reply.status(419).send({ message: TEXTS.csrf });
     }
   });

@@ -85,4 +85,30 @@ describe.runIf(built)('pages rendered by the built front ends', () => {
     const { status } = await page('/privacy');
     expect(status).toBe(302);
   });
+
+  it('pages read complete without running a script: every boundary in place, none outlined behind an inline script', async () => {
+    for (const url of ['/', '/klaer', '/product/lopesko-fart', '/search/jakke', '/butikker', '/konto/logg-inn']) {
+      const { root } = await page(url);
+      expect(root, url).not.toContain('hidden id="S:');
+      expect(root, url).not.toContain('<template id="B:');
+    }
+  });
+
+  it('the forms a shopper may use before hydration are plain forms: the notice posts with the session token, the searches GET', async () => {
+    const { html, root } = await page('/kundeservice');
+    const token = /<meta name="csrf-token" content="([^"]+)"/.exec(html)![1]!;
+    const notice = /<form[^>]*action="\/api\/v1\/consent"[^>]*>.*?<\/form>/s.exec(root)?.[0] ?? '';
+    expect(notice).toMatch(/method="post"/);
+    expect(notice).toContain(`name="_csrf" value="${token}"`);
+    expect(notice).toContain('name="return" value="/kundeservice"');
+    const accept = /<button[^>]*>Godta<\/button>/.exec(notice)?.[0] ?? '';
+    for (const attribute of ['type="submit"', 'name="consent"', 'value="accepted"']) expect(accept).toContain(attribute);
+    // "Les mer" opens a modal: it needs the page's code, so the server's markup has it disabled.
+    expect(/<button[^>]*>Les mer<\/button>/.exec(notice)?.[0]).toContain('disabled=""');
+    expect(root).toMatch(/<form role="search"[^>]*action="\/search" method="get"/);
+
+    const search = await fetch(`${origin}/search?q=${encodeURIComponent(' løpesko ')}`, { headers: { accept: 'text/html' }, redirect: 'manual' });
+    expect(search.status).toBe(302);
+    expect(search.headers.get('location')).toBe(`/search/${encodeURIComponent('løpesko')}`);
+  });
 });

@@ -29,10 +29,11 @@ export function watchErrors(page: Page): { errors: string[] } {
 }
 
 /**
- * A server-rendered page shows its markup before its code has hydrated it, and a click or a submit in between does
- * nothing (issue 22; the page marks the moment with <html data-hydrated>, shell/src/start/firstCommit.tsx). The
- * journeys act as a shopper does once the page answers: after each goto/reload, wait for that mark (never failing on
- * it: a page whose shell cannot load is some journeys' subject).
+ * A server-rendered page shows its markup before its code has hydrated it (issue 22; the page marks the moment with
+ * <html data-hydrated>, shell/src/start/firstCommit.tsx). Its forms work in between, as plain forms, and controls
+ * that need the code are disabled (before-hydration.e2e.ts tests exactly that); the other journeys test what the page
+ * does once its code runs: after each goto/reload, wait for that mark (never failing on it: a page whose shell cannot
+ * load is some journeys' subject).
  */
 const HYDRATION_WAIT_MS = 10_000;
 function waitForHydrationAfterLoads(page: Page): void {

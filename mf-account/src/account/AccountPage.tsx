@@ -1,6 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useUnit } from 'effector-react';
+import { $pageHydrated } from '@shop/contracts/ssr';
 import { $user, $userLoaded } from '@shop/contracts/bus';
 import type { Customer, CustomerUpdatePayload } from '@shop/contracts/types';
 import { $deleteError, $updateError, $updateFieldErrors, deleteFx, logoutFx, updateOwnAccountFx } from '../session/model.js';
@@ -20,6 +21,8 @@ type FlagField = 'cookie_default' | 'cookie_ga' | 'cookie_google_tag_manager' | 
 
 function Profile({ user }: { user: Customer }) {
   const [update, pending, serverError, serverFields] = useUnit([updateOwnAccountFx, updateOwnAccountFx.pending, $updateError, $updateFieldErrors]);
+  // Submitting needs the page's code: the button is disabled until the page has hydrated (never a dead button).
+  const hydrated = useUnit($pageHydrated);
   const [form, setForm] = useState<ProfileForm>(() => profileFormOf(user));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saved, setSaved] = useState<{ confirmationSentTo: string | null } | null>(null);
@@ -73,7 +76,7 @@ function Profile({ user }: { user: Customer }) {
           <Field label={texts.currentPassword} type="password" autoComplete="current-password" {...field('current_password')} />
         </>
       ) : null}
-      <button className={styles.button} type="submit" disabled={pending}>
+      <button className={styles.button} type="submit" disabled={!hydrated || pending}>
         {texts.saveButton}
       </button>
     </form>

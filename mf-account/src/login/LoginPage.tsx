@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { useUnit } from 'effector-react';
+import { $pageHydrated } from '@shop/contracts/ssr';
 import { $user } from '@shop/contracts/bus';
 import { $loginError, loginFx } from '../session/model.js';
 import { texts } from '../texts.js';
@@ -21,6 +22,8 @@ export interface LoginFormProps {
 export function LoginForm({ fromCart = false, paths }: LoginFormProps) {
   const p = withPaths(paths);
   const [login, pending, error] = useUnit([loginFx, loginFx.pending, $loginError]);
+  // Submitting needs the page's code: the button is disabled until the page has hydrated (never a dead button).
+  const hydrated = useUnit($pageHydrated);
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [missing, setMissing] = useState<LoginFieldErrors>({});
@@ -62,7 +65,7 @@ export function LoginForm({ fromCart = false, paths }: LoginFormProps) {
         }}
         required
       />
-      <button className={styles.button} type="submit" disabled={pending}>
+      <button className={styles.button} type="submit" disabled={!hydrated || pending}>
         {texts.loginButton}
       </button>
       <p>

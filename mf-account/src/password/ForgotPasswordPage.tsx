@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { useUnit } from 'effector-react';
+import { $pageHydrated } from '@shop/contracts/ssr';
 import { fieldErrors, serverMessage } from '@shop/contracts/api';
 import { genericErrorText } from '@shop/contracts/texts';
 import { requestResetFx } from './model.js';
@@ -15,6 +16,8 @@ export const loader = accountLoader('forgotPassword');
 export default function ForgotPasswordPage({ paths }: { paths?: Partial<AccountPaths> }) {
   const p = withPaths(paths);
   const [request, pending] = useUnit([requestResetFx, requestResetFx.pending]);
+  // Submitting needs the page's code: the button is disabled until the page has hydrated (never a dead button).
+  const hydrated = useUnit($pageHydrated);
   const [email, setEmail] = useState('');
   const [done, setDone] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -39,7 +42,7 @@ export default function ForgotPasswordPage({ paths }: { paths?: Partial<AccountP
           <p>{texts.forgotIntro}</p>
           <ErrorMessage message={error} />
           <Field label={texts.email} type="email" name="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} required />
-          <button className={styles.button} type="submit" disabled={pending}>
+          <button className={styles.button} type="submit" disabled={!hydrated || pending}>
             {texts.forgotButton}
           </button>
         </form>

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useUnit } from 'effector-react';
+import { $pageHydrated } from '@shop/contracts/ssr';
 import { fieldErrors, serverMessage } from '@shop/contracts/api';
 import { genericErrorText } from '@shop/contracts/texts';
 import { resetPasswordFx } from './model.js';
@@ -19,6 +20,8 @@ export default function ResetPasswordPage({ paths }: { paths?: Partial<AccountPa
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const [reset, pending] = useUnit([resetPasswordFx, resetPasswordFx.pending]);
+  // Submitting needs the page's code: the button is disabled until the page has hydrated (never a dead button).
+  const hydrated = useUnit($pageHydrated);
   const [email, setEmail] = useState(params.get('email') ?? '');
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
@@ -58,7 +61,7 @@ export default function ResetPasswordPage({ paths }: { paths?: Partial<AccountPa
           <Field label={texts.email} type="email" name="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} error={errors.email} />
           <Field label={texts.newPassword} type="password" name="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} error={errors.password} />
           <Field label={texts.passwordConfirmation} type="password" name="password_confirmation" autoComplete="new-password" value={confirmation} onChange={(e) => setConfirmation(e.target.value)} error={errors.password_confirmation} />
-          <button className={styles.button} type="submit" disabled={pending}>
+          <button className={styles.button} type="submit" disabled={!hydrated || pending}>
             {texts.resetButton}
           </button>
         </form>

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useUnit } from 'effector-react';
+import { $pageHydrated } from '@shop/contracts/ssr';
 import { $user } from '@shop/contracts/bus';
 import { $registerError, $registerFieldErrors, registerFx } from '../session/model.js';
 import { texts } from '../texts.js';
@@ -21,6 +22,8 @@ export default function RegisterPage({ paths }: RegisterPageProps) {
   const p = withPaths(paths);
   const navigate = useNavigate();
   const [register, pending, serverError, serverFields, user] = useUnit([registerFx, registerFx.pending, $registerError, $registerFieldErrors, $user]);
+  // Submitting needs the page's code: the button is disabled until the page has hydrated (never a dead button).
+  const hydrated = useUnit($pageHydrated);
   const [form, setForm] = useState<RegisterForm>(emptyRegisterForm);
   const [localErrors, setLocalErrors] = useState<Record<string, string>>({});
   // No city field here: only an unknown postcode is said at once (issue 21).
@@ -85,7 +88,7 @@ export default function RegisterPage({ paths }: RegisterPageProps) {
         <Check label={texts.newsletter} name="newsletter" checked={form.newsletter} onChange={set('newsletter')} />
         <Check label={texts.eventInvite} name="event_invite" checked={form.event_invite} onChange={set('event_invite')} />
         <Check label={texts.birthdayGift} name="birthday_gift" checked={form.birthday_gift} onChange={set('birthday_gift')} />
-        <button className={styles.button} type="submit" disabled={pending}>
+        <button className={styles.button} type="submit" disabled={!hydrated || pending}>
           {texts.registerButton}
         </button>
       </form>

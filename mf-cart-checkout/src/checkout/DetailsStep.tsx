@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { useUnit } from 'effector-react';
+import { $pageHydrated } from '@shop/contracts/ssr';
 import { $user } from '@shop/contracts/bus';
 import { formatMoney } from '@shop/contracts/format';
 import { serverMessage } from '@shop/contracts/api';
@@ -62,6 +63,8 @@ export function DetailsStep({ onReserved }: { onReserved: () => void }) {
     reserveFx.pending,
   ]);
   const [user, offerUserDetails] = useUnit([$user, userDetailsOffered]);
+  // Submitting needs the page's code: the button is disabled until the page has hydrated (never a dead button).
+  const hydrated = useUnit($pageHydrated);
   const [shopId, setShopId] = useState<number | null>(null);
   const [errors, setErrors] = useState<CheckoutErrors>({});
   const [submitError, setSubmitError] = useState<string | null>(null);
@@ -223,7 +226,7 @@ export function DetailsStep({ onReserved }: { onReserved: () => void }) {
           />
         )}
 
-        <button type="submit" className={styles.primaryButton} disabled={reserving}>
+        <button type="submit" className={styles.primaryButton} disabled={!hydrated || reserving}>
           {reserving ? texts.submitting : texts.submitReservation}
         </button>
       </form>

@@ -1,6 +1,7 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { useUnit } from 'effector-react';
+import { $pageHydrated } from '@shop/contracts/ssr';
 import { formatMoney } from '@shop/contracts/format';
 import type { OrderInfo, Reservation } from '@shop/contracts/types';
 import { $orderInfo, klarnaOrderTracked, orderCompleted, orderInfoChanged, qliroOrderTracked, txDataChanged } from '../cart/model.js';
@@ -25,6 +26,8 @@ export function reservationOf(info: OrderInfo | null): Reservation | null {
  */
 export function PaymentStep({ onDone, client = defaultClient }: { onDone: () => void; client?: PaymentClient | null }) {
   const id = useId();
+  // Submitting needs the page's code: the button is disabled until the page has hydrated (never a dead button).
+  const hydrated = useUnit($pageHydrated);
   const [info, complete, changeInfo, trackKlarna, trackQliro, setTxData] = useUnit([
     $orderInfo,
     orderCompleted,
@@ -146,7 +149,7 @@ export function PaymentStep({ onDone, client = defaultClient }: { onDone: () => 
               </div>
             ))}
           </fieldset>
-          <button type="submit" className={styles.primaryButton} disabled={status === 'starting' || (choice !== 'shop' && client === null)}>
+          <button type="submit" className={styles.primaryButton} disabled={!hydrated || status === 'starting' || (choice !== 'shop' && client === null)}>
             {status === 'starting' ? texts.loadingPayment : texts.startPayment}
           </button>
         </form>

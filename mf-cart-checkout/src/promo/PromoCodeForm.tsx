@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useUnit } from 'effector-react';
+import { $pageHydrated } from '@shop/contracts/ssr';
 import { checkPromocode } from '@shop/contracts/api';
 import { formatDate } from '@shop/contracts/format';
 import { $activePromocode, $discount, $orders, $promocodeRefusal, promocodeApplied, promocodeCleared } from '../cart/model.js';
@@ -12,6 +13,8 @@ type Status = { kind: 'idle' } | { kind: 'checking' } | { kind: 'error'; message
 /** Enter, check (GET /promocodes/check/{code}) and apply a promo code, or clear the active one. */
 export function PromoCodeForm() {
   const [active, discount, orders, refusal, apply, clear] = useUnit([$activePromocode, $discount, $orders, $promocodeRefusal, promocodeApplied, promocodeCleared]);
+  // Submitting needs the page's code: the button is disabled until the page has hydrated (never a dead button).
+  const hydrated = useUnit($pageHydrated);
   const [value, setValue] = useState('');
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
   const id = useId();
@@ -72,7 +75,7 @@ export function PromoCodeForm() {
           aria-describedby={invalid ? errorId : undefined}
           onChange={(event) => setValue(event.target.value)}
         />
-        <button type="submit" className={styles.button} disabled={status.kind === 'checking'}>
+        <button type="submit" className={styles.button} disabled={!hydrated || status.kind === 'checking'}>
           {texts.promoApply}
         </button>
       </div>

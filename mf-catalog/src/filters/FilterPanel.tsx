@@ -1,5 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
+import { useUnit } from 'effector-react';
 import { formatMoney } from '@shop/contracts/format';
+import { $pageHydrated } from '@shop/contracts/ssr';
 import type { ColorGroup, Gender } from '@shop/contracts/types';
 import { texts } from '../texts.js';
 import type { ListingFilters } from './clientFilters.js';
@@ -124,6 +126,8 @@ function PriceFilter({ filters, range, onChange }: { filters: ListingFilters; ra
   const kroner = (ore: number | undefined, open: boolean) => (ore === undefined || open ? '' : String(Math.round(ore / 100)));
   const [from, setFrom] = useState(kroner(filters.price?.min, (filters.price?.min ?? 0) <= 0));
   const [to, setTo] = useState(kroner(filters.price?.max, (filters.price?.max ?? Number.MAX_SAFE_INTEGER) >= Number.MAX_SAFE_INTEGER));
+  // Applying needs the page's code: the button is disabled until the page has hydrated (never a dead button).
+  const hydrated = useUnit($pageHydrated);
   // The URL is the truth: follow it when it changes (back button, a chip removed).
   useEffect(() => {
     setFrom(kroner(filters.price?.min, (filters.price?.min ?? 0) <= 0));
@@ -152,7 +156,7 @@ function PriceFilter({ filters, range, onChange }: { filters: ListingFilters; ra
           {texts.priceTo}
           <input inputMode="numeric" pattern="[0-9]*" value={to} onChange={(e) => setTo(e.target.value)} placeholder={range ? String(Math.ceil(range.max / 100)) : undefined} />
         </label>
-        <button type="submit" className={styles.button}>
+        <button type="submit" className={styles.button} disabled={!hydrated}>
           {texts.applyPrice}
         </button>
       </form>

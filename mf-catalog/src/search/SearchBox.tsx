@@ -2,7 +2,7 @@ import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type Form
 import { useNavigate } from 'react-router-dom';
 import { searchArticles } from '@shop/contracts/api';
 import { formatMoney } from '@shop/contracts/format';
-import { pathFor, productPath } from '@shop/contracts/routes';
+import { pathFor, productPath, SEARCH_FORM } from '@shop/contracts/routes';
 import type { Article, Category } from '@shop/contracts/types';
 import { loadCategories } from '../shared/reference.js';
 import { texts } from '../texts.js';
@@ -134,11 +134,12 @@ export default function SearchBox({ initialQuery = '', label = texts.searchLabel
     setActive(-1);
     navigate(path);
   };
-  const submit = (event: FormEvent) => {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const chosen = showList && active >= 0 ? paths[active] : undefined;
     if (chosen) return go(chosen);
-    const typed = text.trim();
+    // The field's text as the form holds it: the same as `text`, and text typed before hydration too.
+    const typed = String(new FormData(event.currentTarget).get(SEARCH_FORM.queryField) ?? '').trim();
     if (typed !== '') go(pathFor('search', { query: typed }));
   };
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
@@ -188,7 +189,9 @@ export default function SearchBox({ initialQuery = '', label = texts.searchLabel
 
   return (
     <div className={styles.box} ref={box}>
-      <form role="search" className={styles.form} onSubmit={submit} aria-label={label}>
+      {/* A plain GET form too (/search?q=…, which the shell sends on to the search page): the search page's own box
+          is in the server's markup, and searches before the page has hydrated. Once hydrated, `submit` navigates. */}
+      <form role="search" className={styles.form} action={SEARCH_FORM.action} method="get" onSubmit={submit} aria-label={label}>
         <label htmlFor={`${id}-input`} className={a11y.visuallyHidden}>
           {label}
         </label>
@@ -204,8 +207,9 @@ export default function SearchBox({ initialQuery = '', label = texts.searchLabel
           aria-controls={listId}
           aria-activedescendant={showList && active >= 0 ? optionId(active) : undefined}
           placeholder={texts.searchPlaceholder}
+          name={SEARCH_FORM.queryField}
           value={text}
-          maxLength={200}
+          maxLength={SEARCH_FORM.maxLength}
           onChange={(event) => {
             setText(event.target.value);
             setEngaged(true);

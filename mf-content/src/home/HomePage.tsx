@@ -9,6 +9,7 @@ import { CatalogWidget } from '../federation/CatalogWidget.js';
 import { LoadState } from '../shared/LoadState.js';
 import { useLoad } from '../shared/useLoad.js';
 import { WhenVisible } from '../shared/WhenVisible.js';
+import { POSTCODE_PARAM, postcodeAsked } from '../shops/postcode.js';
 import SocialFeed from '../social/SocialFeed.js';
 import { homeHead } from './head.js';
 import { texts } from './texts.js';
@@ -56,18 +57,21 @@ function BannerSlot({ banner, slot, eager = false }: { banner: Banner | null; sl
 function StoreSearch({ banner }: { banner: Banner | null }) {
   const navigate = useNavigate();
   const [postcode, setPostcode] = useState('');
-  const submit = (event: FormEvent) => {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    navigate(`${pathFor('shops')}${/^\d{4}$/.test(postcode.trim()) ? `?postnummer=${postcode.trim()}` : ''}`);
+    // The field's text as the form holds it (typed before hydration too).
+    const asked = postcodeAsked(String(new FormData(event.currentTarget).get(POSTCODE_PARAM) ?? ''));
+    navigate(`${pathFor('shops')}${asked.kind === 'valid' ? `?${POSTCODE_PARAM}=${asked.postcode}` : ''}`);
   };
   return (
     <section className={styles.section} data-slot="store-search" aria-labelledby="store-search-title">
       <h2 id="store-search-title">{banner?.title ?? texts.shopsTitle}</h2>
       {banner?.text && <p>{banner.text}</p>}
-      <form className={styles.form} onSubmit={submit}>
+      {/* A plain GET form to the locator too, so it works before the page has hydrated (the locator's loader sorts). */}
+      <form className={styles.form} method="get" action={pathFor('shops')} onSubmit={submit}>
         <label>
           {texts.storeSearchLabel}
-          <input inputMode="numeric" maxLength={4} value={postcode} onChange={(e) => setPostcode(e.target.value)} />
+          <input name={POSTCODE_PARAM} inputMode="numeric" maxLength={4} value={postcode} onChange={(e) => setPostcode(e.target.value)} />
         </label>
         <button type="submit">{texts.storeSearchButton}</button>
       </form>

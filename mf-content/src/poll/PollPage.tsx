@@ -1,9 +1,10 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router-dom';
+import { useUnit } from 'effector-react';
 import { ApiError, getActivePolls, getCurrentCustomer, getPoll, getPollAnswers, getPollScore, getQuestionScore, postPollAnswers } from '@shop/contracts/api';
 import { pathFor } from '@shop/contracts/routes';
 import { prizeDrawTexts } from '@shop/contracts/texts';
-import { loaderHeadContext, orMissing, type LoaderDataProps, type PageLoader } from '@shop/contracts/ssr';
+import { $pageHydrated, loaderHeadContext, orMissing, type LoaderDataProps, type PageLoader } from '@shop/contracts/ssr';
 import type { Poll, PollAnswer, PollScore, QuestionScore } from '@shop/contracts/types';
 import { LoadState } from '../shared/LoadState.js';
 import { useLoad } from '../shared/useLoad.js';
@@ -62,6 +63,8 @@ export default function PollPage({ pollId: propId, loaderData }: PollPageProps &
   const [chosen, setChosen] = useState<Record<number, number>>({});
   const [message, setMessage] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
+  // Sending needs the page's code: the button is disabled until the page has hydrated (never a dead button).
+  const hydrated = useUnit($pageHydrated);
 
   const [entry, setEntry] = useState<Entry>('open');
 
@@ -176,7 +179,7 @@ export default function PollPage({ pollId: propId, loaderData }: PollPageProps &
         })}
         {message && <p role="alert">{message}</p>}
         {!closed && entry === 'open' && answered.size < poll.questions.length && (
-          <button className={styles.button} type="submit" disabled={sending}>
+          <button className={styles.button} type="submit" disabled={!hydrated || sending}>
             {sending ? texts.sending : texts.submitAnswers}
           </button>
         )}

@@ -1,56 +1,80 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
-import { hydrateRoot, type Root } from 'react-dom/client';
 import { MemoryRouter } from 'react-router-dom';
+import { fork } from 'effector';
+import { Provider } from 'effector-react';
+import { describe, expect, it } from 'vitest';
 import { mapShop } from '@shop/contracts/mappers';
+import { $pageHydrated } from '@shop/contracts/ssr';
 import { rawShop } from '@shop/contracts/testing';
 import ShopLocatorPage, { type ShopsLoaded } from './ShopLocatorPage.js';
 
-// Open 10–20 on weekdays, 10–18 on Saturdays, closed on Sundays (Oslo time).
-const shops = [mapShop(rawShop({ ShopID: 3, Name: 'Lillehammer' }))];
+const lillehammer = mapShop(rawShop());
+const oslo = mapShop(rawShop({ ShopID: 1, Name: 'Staut Oslo', Latitude: 59.9133, Longitude: 10.7389 }));
+const NOW = new Date('2026-11-23T12:00:00+01:00');
 
-const page = (loaderData: ShopsLoaded) => (
-  <MemoryRouter initialEntries={['/butikker']}>
-    <ShopLocatorPage loaderData={loaderData} />
-  </MemoryRouter>
-);
-
-/** The card's "Åpent nå"/"Stengt" line (the hours table has "Stengt" too, in its cells). */
-const status = (container: HTMLElement) =>
-  [...container.querySelectorAll('[data-testid="shop"] > p')].map((p) => p.textContent).find((text) => text === 'Åpent nå' || text === 'Stengt') ?? null;
-
-let root: Root | undefined;
-afterEach(() => {
-  act(() => root?.unmount());
-  root = undefined;
-  document.body.innerHTML = '';
-  vi.useRealTimers();
+const loaded = (overrides: Partial<ShopsLoaded> = {}): ShopsLoaded => ({
+  shops: [lillehammer, oslo],
+  renderedAt: NOW.toISOString(),
+  postcode: '',
+  from: null,
+  problem: null,
+  ...overrides,
 });
 
-describe('shop locator: open now by the shopper’s clock', () => {
-  it('the server says nothing about "now"; the hydrated page says it by the browser’s clock, and ticks over', () => {
-    // The server renders on Sunday at noon, when the shop is closed; the shopper's clock says Monday 19:59:30.
-    const loaderData: ShopsLoaded = { shops, renderedAt: '2026-11-29T12:00:00+01:00' };
-    const html = renderToString(page(loaderData));
-    expect(html).not.toContain('Åpent nå');
-    expect(html).not.toMatch(/<p[^>]*>Stengt<\/p>/);
-    // The hours table is there, today's line by the server's clock meanwhile.
-    expect(html).toContain('søndag');
+/** The page as the server renders it: its scope says the page has not hydrated. */
+function serverHtml(url: string, loaderData: ShopsLoaded): HTMLElement {
+  const scope = fork({ values: [[$pageHydrated, false]] });
+  const html = renderToString(
+    <Provider value={scope}>
+      <MemoryRouter initialEntries={[url]}>
+        <ShopLocatorPage now={NOW} loaderData={loaderData} />
+      </MemoryRouter>
+    </Provider>,
+  );
+  const root = document.createElement('div');
+  root.innerHTML = html;
+  return root;
+}
 
-    vi.useFakeTimers({ now: new Date('2026-11-30T19:59:30+01:00'), toFake: ['setTimeout', 'clearTimeout', 'Date'] });
-    const container = document.createElement('div');
-    container.innerHTML = html;
-    document.body.append(container);
-    const recoverable = vi.fn();
-    act(() => {
-      root = hydrateRoot(container, page(loaderData), { onRecoverableError: recoverable });
-    });
-    expect(recoverable).not.toHaveBeenCalled();
-    expect(status(container)).toBe('Åpent nå');
+const names = (root: HTMLElement) => within(root).getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
 
-    // 20:00, the shop closes: the page follows without a reload.
-    act(() => vi.advanceTimersByTime(30_000));
-    expect(status(container)).toBe('Stengt');
+describe('the shop locator before hydration (server markup)', () => {
+  it('is a plain GET form to /butikker?postnummer=…, and the position button, which needs the code, is disabled', () => {
+    const root = serverHtml('/butikker', loaded());
+    const form = root.querySelector('form')!;
+    expect(form.getAttribute('method')).toBe('get');
+    expect(form.getAttribute('action')).toBe('/butikker');
+    expect(within(form).getByRole('textbox', { name: 'Postnummer' }).getAttribute('name')).toBe('postnummer');
+    expect(within(form).getByRole<HTMLButtonElement>('button', { name: 'Sorter etter avstand' }).disabled).toBe(false);
+    expect(within(form).getByRole<HTMLButtonElement>('button', { name: 'Bruk min posisjon' }).disabled).toBe(true);
+  });
+
+  it('lists the shops nearest the postcode the loader looked up, with distances and the postcode in the field', () => {
+    const root = serverHtml('/butikker?postnummer=0150', loaded({ postcode: '0150', from: { latitude: 59.9076, longitude: 10.7513 } }));
+    expect(names(root)).toEqual(['Staut Oslo', 'Staut Lillehammer']);
+    expect(within(root).getAllByText(/ unna$/)).toHaveLength(2);
+    expect(within(root).getByRole<HTMLInputElement>('textbox', { name: 'Postnummer' }).value).toBe('0150');
+    expect(within(root).queryByRole('alert')).toBeNull();
+  });
+
+  it.each([
+    ['invalid', '12', 'Skriv et postnummer med fire sifre.'],
+    ['unknown', '0000', 'Fant ikke postnummeret.'],
+  ] as const)('says why a postcode sorts nothing (%s)', (problem, postcode, text) => {
+    const root = serverHtml(`/butikker?postnummer=${postcode}`, loaded({ postcode, problem }));
+    expect(within(root).getByRole('alert').textContent).toBe(text);
+    expect(names(root)).toEqual(['Staut Lillehammer', 'Staut Oslo']);
+  });
+});
+
+describe('the shop locator once the page runs', () => {
+  it('enables the position button', () => {
+    render(
+      <MemoryRouter initialEntries={['/butikker']}>
+        <ShopLocatorPage now={NOW} loaderData={loaded()} />
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Bruk min posisjon' }).disabled).toBe(false);
   });
 });

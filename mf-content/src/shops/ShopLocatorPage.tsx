@@ -1,8 +1,10 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { getPostalCode, getShops } from '@shop/contracts/api';
+import { useUnit } from 'effector-react';
+import { getShops } from '@shop/contracts/api';
 import { weekOpeningHours } from '@shop/contracts/mappers';
-import { loaderHeadContext, type LoaderDataProps, type PageLoader } from '@shop/contracts/ssr';
+import { pathFor } from '@shop/contracts/routes';
+import { $pageHydrated, loaderHeadContext, type LoaderDataProps, type PageLoader } from '@shop/contracts/ssr';
 import type { Shop } from '@shop/contracts/types';
 import { LoadState } from '../shared/LoadState.js';
 import { useLoad } from '../shared/useLoad.js';
@@ -12,6 +14,7 @@ import { formatDistance, sortByDistance, type Point } from './distance.js';
 import { isOpenAt, weekLines } from './openingHours.js';
 import { useShopperClock } from './shopperClock.js';
 import { visitableShops } from './visitable.js';
+import { POSTCODE_PARAM, postcodeAsked, postcodePoint } from './postcode.js';
 import styles from '../content.module.css';
 
 export interface ShopLocatorPageProps {
@@ -66,16 +69,41 @@ function ShopCard({ shop, now, today }: { shop: Shop & { distance: number | null
   );
 }
 
-/** What the server-rendered locator starts from: the shops, and the server's clock for today's line (ISO time). */
+/**
+ * What the server-rendered locator starts from: the shops, the server's clock for today's line (ISO time), and the
+ * postcode the address asked for (?postnummer=NNNN), already looked up: the list comes sorted by distance from it.
+ */
 export interface ShopsLoaded {
   shops: Shop[];
   renderedAt: string;
+  /** The field's text ('' when none was asked). */
+  postcode: string;
+  /** Where that postcode is; null when none was asked or it is unknown or invalid. */
+  from: Point | null;
+  /** Why the postcode sorts nothing. */
+  problem: PostcodeProblem | null;
 }
 
-/** Every shop (a schema.org Store each in the head). */
+type PostcodeProblem = 'invalid' | 'unknown';
+const problemTexts: Record<PostcodeProblem, string> = { invalid: texts.postcodeInvalid, unknown: texts.postcodeUnknown };
+
+/**
+ * Every shop (a schema.org Store each in the head), sorted from the postcode in the address when there is one: the
+ * locator's form is a plain GET form to this address, so a shopper who searches before the page has hydrated (or
+ * without JavaScript) gets the sorted list from the server.
+ */
 export const loader: PageLoader<ShopLocatorPageProps, ShopsLoaded> = async (context) => {
-  const [headContext, shops] = await Promise.all([loaderHeadContext(context), getShops()]);
-  return { head: shopsHead(headContext, { shops }), data: { shops, renderedAt: new Date().toISOString() } };
+  const asked = postcodeAsked(new URL(context.url).searchParams.get(POSTCODE_PARAM));
+  const [headContext, shops, from] = await Promise.all([
+    loaderHeadContext(context),
+    getShops(),
+    asked.kind === 'valid' ? postcodePoint(asked.postcode) : Promise.resolve(null),
+  ]);
+  const problem: PostcodeProblem | null = asked.kind === 'invalid' ? 'invalid' : asked.kind === 'valid' && from === null ? 'unknown' : null;
+  return {
+    head: shopsHead(headContext, { shops }),
+    data: { shops, renderedAt: new Date().toISOString(), postcode: asked.kind === 'none' ? '' : asked.postcode, from, problem },
+  };
 };
 
 /** /butikker: every shop with opening hours, "Åpent nå"/"Stengt", contact, and distance from a postcode or position. */
@@ -86,39 +114,48 @@ export default function ShopLocatorPage({ now: nowProp, loaderData }: ShopLocato
   const shopperNow = useShopperClock();
   const now = nowProp ?? shopperNow;
   const today = useMemo(() => now ?? (loaderData ? new Date(loaderData.renderedAt) : new Date()), [now, loaderData]);
-  const [from, setFrom] = useState<Point | null>(null);
-  const [postcode, setPostcode] = useState('');
-  const [message, setMessage] = useState<string | null>(null);
   const [query] = useSearchParams();
+  const [from, setFrom] = useState<Point | null>(() => loaderData?.from ?? null);
+  const [postcode, setPostcode] = useState(() => loaderData?.postcode ?? '');
+  const [message, setMessage] = useState<string | null>(() => (loaderData?.problem ? problemTexts[loaderData.problem] : null));
+  const hydrated = useUnit($pageHydrated);
 
-  // The home page's store search links here with ?postnummer=NNNN.
-  const initial = query.get('postnummer');
+  // The home page's store search (and this page's form, before hydration) come here with ?postnummer=NNNN. What the
+  // server already looked up for this page is not asked again.
+  const initial = query.get(POSTCODE_PARAM);
   useEffect(() => {
-    if (!initial || !/^\d{4}$/.test(initial)) return;
-    setPostcode(initial);
-    getPostalCode(initial).then(
-      (place) => place.lat !== null && place.lng !== null && setFrom({ latitude: place.lat, longitude: place.lng }),
-      () => setMessage(texts.postcodeUnknown),
-    );
+    if (loaderData && (initial ?? '').trim() === loaderData.postcode) return undefined;
+    const asked = postcodeAsked(initial);
+    if (asked.kind === 'none') return undefined;
+    setPostcode(asked.postcode);
+    if (asked.kind === 'invalid') {
+      setMessage(texts.postcodeInvalid);
+      return undefined;
+    }
+    const controller = new AbortController();
+    void postcodePoint(asked.postcode, { signal: controller.signal }).then((point) => {
+      if (controller.signal.aborted) return;
+      if (point) setFrom(point);
+      setMessage(point ? null : texts.postcodeUnknown);
+    });
+    return () => controller.abort();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [initial]);
 
   const shops = useMemo(() => (state.status === 'ready' ? sortByDistance(visitableShops(state.data), from) : []), [state, from]);
   if (state.status !== 'ready') return <LoadState state={state} retry={retry} />;
 
-  const byPostcode = async (event: FormEvent) => {
+  const byPostcode = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (!/^\d{4}$/.test(postcode.trim())) {
+    // The field's text as the form holds it (typed before hydration too).
+    const asked = postcodeAsked(String(new FormData(event.currentTarget).get(POSTCODE_PARAM) ?? ''));
+    if (asked.kind !== 'valid') {
       setMessage(texts.postcodeInvalid);
       return;
     }
-    try {
-      const place = await getPostalCode(postcode.trim());
-      if (place.lat === null || place.lng === null) throw new Error('no coordinates');
-      setFrom({ latitude: place.lat, longitude: place.lng });
-      setMessage(null);
-    } catch {
-      setMessage(texts.postcodeUnknown);
-    }
+    const point = await postcodePoint(asked.postcode);
+    if (point) setFrom(point);
+    setMessage(point ? null : texts.postcodeUnknown);
   };
   const byPosition = () => {
     if (!navigator.geolocation) {
@@ -138,13 +175,22 @@ export default function ShopLocatorPage({ now: nowProp, loaderData }: ShopLocato
     <div className={styles.page}>
       <h1>{texts.shopsTitle}</h1>
       <p>{texts.shopsIntro}</p>
-      <form className={styles.form} onSubmit={byPostcode}>
+      {/* A plain GET form to this page too: it sorts before hydration and without JavaScript (the loader reads it). */}
+      <form className={styles.form} method="get" action={pathFor('shops')} onSubmit={byPostcode}>
         <label>
           {texts.postcodeLabel}
-          <input inputMode="numeric" autoComplete="postal-code" maxLength={4} value={postcode} onChange={(e) => setPostcode(e.target.value)} />
+          <input
+            name={POSTCODE_PARAM}
+            inputMode="numeric"
+            autoComplete="postal-code"
+            maxLength={4}
+            value={postcode}
+            onChange={(e) => setPostcode(e.target.value)}
+          />
         </label>
         <button type="submit">{texts.postcodeSearch}</button>
-        <button type="button" onClick={byPosition}>
+        {/* The browser's position needs the page's code: disabled until it runs, never a button that does nothing. */}
+        <button type="button" onClick={byPosition} disabled={!hydrated}>
           {texts.useMyPosition}
         </button>
       </form>

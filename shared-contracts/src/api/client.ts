@@ -47,6 +47,15 @@ export function setCsrfTokenSource(source?: CsrfSource): void {
   csrfSource = source ?? readCsrfMeta;
 }
 
+/**
+ * The session's CSRF token as a form posted without JavaScript carries it (FORM_CSRF_FIELD, @shop/contracts/constants):
+ * in the browser the meta tag's, on the server the request's (the shell's renderer sets the source per request), so
+ * the server's markup and the hydration render write the same value.
+ */
+export function csrfToken(): string | null {
+  return csrfSource() ?? null;
+}
+
 function createHttp(axios: AxiosStatic): AxiosInstance {
   const instance = axios.create({
     headers: { 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json' },

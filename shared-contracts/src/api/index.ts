@@ -3,6 +3,7 @@ export {
   setApiBaseUrl,
   getApiBaseUrl,
   setCsrfTokenSource,
+  csrfToken,
   readCsrfMeta,
   inFlightCount,
   requestsInFlight,

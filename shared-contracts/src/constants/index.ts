@@ -103,6 +103,45 @@ export const REMOTE_STARTUP_FILE = 'startup.json';
 /** The cookie the consent modal sets: cookiesAccepted=true, about one year, path /. */
 export const COOKIE_CONSENT = Object.freeze({ name: 'cookiesAccepted', value: 'true', maxAgeDays: 365, path: '/' });
 
+/** SPEC §3/§4: consent is the cookie `cookiesAccepted=true`; anything else (absent, another value) is "not yet". */
+export function hasAcceptedCookies(cookieHeader: string): boolean {
+  return cookieHeader
+    .split(';')
+    .map((part) => part.trim())
+    .some((part) => {
+      const eq = part.indexOf('=');
+      return eq > 0 && part.slice(0, eq) === COOKIE_CONSENT.name && part.slice(eq + 1) === COOKIE_CONSENT.value;
+    });
+}
+
+/**
+ * The Set-Cookie string accepting sets: about one year, path / (SPEC §9), Lax, Secure on https. The same string
+ * whether the notice's script writes it (document.cookie) or the API answers the notice's form (POST /consent).
+ */
+export function consentCookie(secure: boolean): string {
+  const maxAge = COOKIE_CONSENT.maxAgeDays * 24 * 60 * 60;
+  return `${COOKIE_CONSENT.name}=${COOKIE_CONSENT.value}; max-age=${maxAge}; path=${COOKIE_CONSENT.path}; SameSite=Lax${secure ? '; Secure' : ''}`;
+}
+
+/**
+ * The field a form posted without JavaScript carries the session's CSRF token in (a plain form cannot send the
+ * X-CSRF-TOKEN header the API client sends). Only routes that take a form accept it (api/src/server/session.ts).
+ */
+export const FORM_CSRF_FIELD = '_csrf';
+
+/**
+ * The cookie notice as a plain form, for a shopper whose page has not hydrated (or has no JavaScript): POST to
+ * `action` with `consent=accepted`, the CSRF field and `return` (the page's path); the API sets the consent cookie
+ * and answers 303 back to that page. Once hydrated, the notice's script sets the cookie itself.
+ */
+export const CONSENT_FORM = Object.freeze({
+  action: '/api/v1/consent',
+  consentField: 'consent',
+  /** The one consent the notice asks for (SPEC §4: "Godta"). */
+  accepted: 'accepted',
+  returnField: 'return',
+} as const);
+
 /** Local-storage/tab-sync keys of the shared state (SPEC §3). */
 export const SYNCED_STATE_KEYS = Object.freeze([
   'user',

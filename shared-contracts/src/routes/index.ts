@@ -254,6 +254,28 @@ export function redirectFor(pathname: string): string | null {
   return null;
 }
 
+// ───────────── forms that work before the page has hydrated ─────────────
+
+/**
+ * The header's search box as a plain GET form, so it searches before the page has hydrated (a slow phone) and
+ * without JavaScript: the form's address is `/search?q=…`, which the shell sends on to the search page
+ * `/search/{query}` (SPEC §2). Once hydrated, the box's script navigates to the search page itself.
+ */
+export const SEARCH_FORM = Object.freeze({ action: '/search', queryField: 'q', maxLength: 200 } as const);
+
+/**
+ * Where a submitted GET form's address goes, or null when the address is no form's: `/search?q=ull` → `/search/ull`
+ * (the query trimmed, at most the box's length); a blank query has no search page, so it goes home. `/search` without
+ * the form's field names no page (404, as before).
+ */
+export function formRedirectFor(pathname: string, search: string): string | null {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  const submitted = new URLSearchParams(search).get(SEARCH_FORM.queryField);
+  if (path.toLowerCase() !== SEARCH_FORM.action || submitted === null) return null;
+  const query = submitted.trim().slice(0, SEARCH_FORM.maxLength).trim();
+  return query === '' ? pathFor('home') : pathFor('search', { query });
+}
+
 // ───────────── selections ─────────────
 
 /** "/utvalg/1+2+3" ids → [1, 2, 3]. Also accepts spaces (a "+" decoded as a space) and "%2B"; junk is dropped. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  formRedirectFor,
   GENDER_IDS,
   isArticleIdParam,
   joinSelectionIds,
@@ -98,6 +99,26 @@ describe('shortcuts and redirects', () => {
     ['/product/123', null],
   ])('%s → %j', (path, target) => {
     expect(redirectFor(path)).toBe(target);
+  });
+});
+
+describe('formRedirectFor (the header search as a plain GET form)', () => {
+  it.each([
+    ['/search', '?q=ull', '/search/ull'],
+    ['/search', '?q=++ull+genser++', '/search/ull%20genser'],
+    ['/search/', '?q=%C3%A6rfugl', `/search/${encodeURIComponent('ærfugl')}`],
+    ['/SEARCH', '?q=a%2Fb%3Fc', '/search/a%2Fb%3Fc'],
+    ['/search', '?q=ull&x=1', '/search/ull'],
+    ['/search', `?q=${'a'.repeat(250)}`, `/search/${'a'.repeat(200)}`],
+    ['/search', '?q=+++', '/'],
+    ['/search', '?q=', '/'],
+    ['/search', '', null],
+    ['/search', '?x=1', null],
+    ['/search/ull', '?q=x', null],
+    ['/sok', '?q=ull', null],
+    ['/', '?q=ull', null],
+  ])('%s%s → %j', (pathname, search, target) => {
+    expect(formRedirectFor(pathname, search)).toBe(target);
   });
 });
 

@@ -37,3 +37,22 @@ describe('afterHydration', () => {
     expect(first).toHaveBeenCalledTimes(1);
   });
 });
+
+describe('$pageHydrated', () => {
+  it.each([
+    ['no document (the server renders the not-yet-hydrated markup)', undefined, false],
+    ['a page the server did not render (the browser renders it: ready at once)', documentWith(false), true],
+    ['a server-rendered page, before hydration', documentWith(true), false],
+  ])('starts %s', async (_, doc, expected) => {
+    if (doc) vi.stubGlobal('document', doc);
+    const { $pageHydrated } = await import('./hydration.js');
+    expect($pageHydrated.getState()).toBe(expected);
+  });
+
+  it('turns true when the shell says the server-rendered page has hydrated', async () => {
+    vi.stubGlobal('document', documentWith(true));
+    const { $pageHydrated, pageHydrated } = await import('./hydration.js');
+    pageHydrated();
+    expect($pageHydrated.getState()).toBe(true);
+  });
+});

@@ -1,3 +1,4 @@
+import { createEvent, createStore } from 'effector';
 import { PAGE_DATA_ELEMENT_ID } from './pageData.js';
 
 /**
@@ -13,6 +14,21 @@ function hydrating(): boolean {
   return !hydrated && typeof document !== 'undefined' && document.getElementById(PAGE_DATA_ELEMENT_ID) !== null;
 }
 
+const hydrationDone = createEvent({ name: 'contracts:page-hydrated' });
+
+/**
+ * Whether the page's code answers input: false on the server and, in the browser, until a server-rendered page has
+ * hydrated; true at once on a page the browser renders itself. A control that needs JavaScript (no form action, no
+ * link) renders disabled while this is false, so the server's markup never shows a button that does nothing yet; the
+ * server and the hydration render agree (both false) and the update comes after hydration, as an ordinary one.
+ * Never serialized: the browser decides it for itself.
+ */
+export const $pageHydrated = createStore(typeof document !== 'undefined' && !hydrating(), {
+  sid: 'contracts/page-hydrated',
+  name: 'contracts:page-hydrated',
+  serialize: 'ignore',
+}).on(hydrationDone, () => true);
+
 /** Runs `read` now, or once the server-rendered page has hydrated. */
 export function afterHydration(read: () => void): void {
   if (hydrating()) waiting.push(read);
@@ -22,5 +38,6 @@ export function afterHydration(read: () => void): void {
 /** The shell: the first render (hydration) has committed. */
 export function pageHydrated(): void {
   hydrated = true;
+  hydrationDone();
   for (const read of waiting.splice(0)) read();
 }

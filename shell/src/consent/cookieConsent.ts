@@ -1,23 +1,6 @@
 import { createEvent, createStore } from 'effector';
 import { filledByServer } from '@shop/contracts/ssr';
-import { COOKIE_CONSENT } from '@shop/contracts/constants';
-
-/** SPEC §3/§4: consent is the cookie `cookiesAccepted=true`; anything else (absent, another value) is "not yet". */
-export function hasAcceptedCookies(cookieHeader: string): boolean {
-  return cookieHeader
-    .split(';')
-    .map((part) => part.trim())
-    .some((part) => {
-      const eq = part.indexOf('=');
-      return eq > 0 && part.slice(0, eq) === COOKIE_CONSENT.name && part.slice(eq + 1) === COOKIE_CONSENT.value;
-    });
-}
-
-/** The Set-Cookie string accepting sets: about one year, path / (SPEC §9), Lax, Secure on https. */
-export function consentCookie(secure: boolean): string {
-  const maxAge = COOKIE_CONSENT.maxAgeDays * 24 * 60 * 60;
-  return `${COOKIE_CONSENT.name}=${COOKIE_CONSENT.value}; max-age=${maxAge}; path=${COOKIE_CONSENT.path}; SameSite=Lax${secure ? '; Secure' : ''}`;
-}
+import { consentCookie, hasAcceptedCookies } from '@shop/contracts/constants';
 
 /**
  * Whether the shopper accepted, as the server read it from the request's cookie header: the server renders the

@@ -125,6 +125,9 @@ describe('the route table of SPEC §2, path by path', () => {
     ['/product', { kind: 'screen', name: 'product', module: 'mf_catalog/ProductPage', props: { articleName: null }, resetsBreadcrumbs: false }],
     // search and selection
     ['/search/ull%20og%20dun', { kind: 'screen', name: 'search', module: 'mf_catalog/SearchPage', props: { query: 'ull og dun' }, resetsBreadcrumbs: true }],
+    // the header search submitted as a plain GET form (before hydration, or without JavaScript)
+    ['/search?q=ull+og+dun', { kind: 'redirect', to: '/search/ull%20og%20dun' }],
+    ['/search?q=', { kind: 'redirect', to: '/' }],
     ['/utvalg/12+7+301', { kind: 'screen', name: 'selection', module: 'mf_catalog/SelectionPage', props: { ids: [12, 7, 301] }, resetsBreadcrumbs: true }],
     ['/utvalg/12%2B7', { kind: 'screen', name: 'selection', module: 'mf_catalog/SelectionPage', props: { ids: [12, 7] }, resetsBreadcrumbs: true }],
     // genders: voksen is uni with url voksen; barn-junior keeps its url
@@ -143,7 +146,8 @@ describe('the route table of SPEC §2, path by path', () => {
     ['/mat-og-drikke', category('mat-og-drikke')],
     ['/a/b/c/d', { kind: 'notFound' }],
   ])('%s', (pathname, expected) => {
-    expect(summary(resolveLocation({ pathname }))).toEqual(expected);
+    const [path, search] = pathname.split('?');
+    expect(summary(resolveLocation({ pathname: path!, search: search === undefined ? '' : `?${search}` }))).toEqual(expected);
   });
 });
 

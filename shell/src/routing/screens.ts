@@ -4,6 +4,7 @@ import {
   BREADCRUMB_RESET_ROUTES,
   GENDER_ROUTES,
   ROUTE_PATTERNS,
+  formRedirectFor,
   redirectFor,
   splitSelectionIds,
   type CategoryPageProps,
@@ -199,6 +200,9 @@ export function resolveLocation(location: { pathname: string; search?: string; h
 function resolveUncached(location: { pathname: string; search?: string; hash?: string }): Resolution {
   const target = redirectFor(location.pathname);
   if (target !== null) return { kind: 'redirect', to: `${target}${location.search ?? ''}${location.hash ?? ''}` };
+  // A search submitted as a plain form (before hydration, or without JavaScript): its query becomes the page's path.
+  const submitted = formRedirectFor(location.pathname, location.search ?? '');
+  if (submitted !== null) return { kind: 'redirect', to: submitted };
   const match = matchScreen(location.pathname);
   return match ? { kind: 'screen', ...match } : { kind: 'notFound' };
 }

@@ -15,7 +15,7 @@ import { renderToPipeableStream } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
 import { allSettled, fork, serialize, type Scope } from 'effector';
 import { Provider } from 'effector-react';
-import { answerKey, setServerTransport, type ApiTransport, type FirstViewAnswer } from '@shop/contracts/api';
+import { answerKey, setCsrfTokenSource, setServerTransport, type ApiTransport, type FirstViewAnswer } from '@shop/contracts/api';
 import { pageDataScript, pageRendered, setServerScope, type PageHead, type PageLoaded, type PageLoader, type RenderedModule, type RenderRequest } from '@shop/contracts/ssr';
 import { Layout } from '../App.js';
 import { declarationsOf } from '../federation/composition.js';
@@ -45,6 +45,9 @@ const LOAD_TIMEOUT_MS = 3000;
 
 const requestTransport = new AsyncLocalStorage<ApiTransport>();
 setServerTransport(() => requestTransport.getStore());
+/** The request's session CSRF token, for the forms the page renders (the cookie notice's POST works before hydration). */
+const requestCsrfToken = new AsyncLocalStorage<string>();
+setCsrfTokenSource(() => requestCsrfToken.getStore());
 /** The request's Effector scope, for the contracts' plain functions that read server-filled state (inlineCategories). */
 const requestScope = new AsyncLocalStorage<Scope>();
 setServerScope(() => requestScope.getStore());
@@ -95,8 +98,9 @@ async function loadPage(request: RenderRequest, remote: string, module: string, 
 
 export async function renderPage(request: RenderRequest): Promise<RenderedPage> {
   const scope = fork();
-  // Everything of this request — loaders, the chrome's effects, React's render and the work it resumes — runs in it.
-  return requestScope.run(scope, () => renderInScope(request, scope));
+  // Everything of this request — loaders, the chrome's effects, React's render and the work it resumes — runs in it
+  // (and with the request's CSRF token, which the page's forms carry).
+  return requestScope.run(scope, () => requestCsrfToken.run(request.csrfToken, () => renderInScope(request, scope)));
 }
 
 async function renderInScope(request: RenderRequest, scope: Scope): Promise<RenderedPage> {
@@ -151,15 +155,25 @@ async function renderInScope(request: RenderRequest, scope: Scope): Promise<Rend
       </StaticRouter>
     </Provider>
   );
+  let shellFailed = false;
   const stream = renderToPipeableStream(app, {
     nonce: request.nonce,
-    onShellReady() {
+    // The body goes out once every boundary is ready, not at the shell, and no boundary is "outlined" for its size
+    // (React's default beyond 12,800 bytes): React then writes each boundary's content in place. Otherwise a
+    // boundary came as a hidden segment that an inline script moves into place — which never runs before the code
+    // does on a slow phone, nor without JavaScript (nor for a crawler that runs none): the page showed the boundary's
+    // "Laster …". The head (styles, preloads) is already on its way above; the page's module and loader were awaited
+    // before rendering, so what is left to wait for is short.
+    progressiveChunkSize: Number.POSITIVE_INFINITY,
+    onAllReady() {
+      if (shellFailed) return;
       const react = new PassThrough();
       react.on('data', (chunk) => body.write(chunk));
       react.on('end', () => body.end(suffix));
       stream.pipe(react);
     },
     onShellError(error) {
+      shellFailed = true;
       console.error('[shell] server render failed', error);
       body.end(suffix);
     },
