@@ -5,7 +5,7 @@ import { categoryParam } from '@shop/contracts/format';
 import { PAGE_DATA_ELEMENT_ID } from '@shop/contracts/ssr';
 import type { RawCategory } from '@shop/contracts/types';
 import { newContext } from '../support/browser.js';
-import { chooseOption, findPurchasableArticle } from '../support/catalog.js';
+import { addOneFromProductPage, findPurchasableArticle } from '../support/catalog.js';
 import { useShopAndBrowser } from '../support/journey.js';
 import { ROUTE_NAMES, routeExamples, type RouteExample } from '../support/routes.js';
 import type { ShopServer } from '../support/server.js';
@@ -118,12 +118,7 @@ describe('server-rendered pages hydrate without a mismatch', () => {
     const found: Record<string, string[]> = {};
     try {
       const page = await context.newPage();
-      await page.goto(`/product/${article.slug}`);
-      await page.getByRole('heading', { level: 1, name: article.name }).waitFor();
-      await chooseOption(page, article.colorName);
-      await chooseOption(page, article.sizeName);
-      await page.getByRole('button', { name: 'Legg i handlekurven' }).click();
-      await page.getByTestId('cart-count').filter({ hasText: '1' }).waitFor();
+      await addOneFromProductPage(page, article);
       await context.addCookies([{ name: 'cookiesAccepted', value: 'true', url: shop.url }]);
       await page.close();
       // The server knows neither the cart (browser storage) nor the viewport: the first render must agree anyway.

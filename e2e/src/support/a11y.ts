@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { ROUTE_PATTERNS } from '@shop/contracts/routes';
 import { launchBrowser, newContext } from './browser.js';
-import { chooseOption, findPurchasableArticle } from './catalog.js';
+import { addOneFromProductPage, findPurchasableArticle } from './catalog.js';
 import { artifactsDir } from './paths.js';
 import { ROUTE_NAMES, routeExamples } from './routes.js';
 import { startShop, type ShopServer } from './server.js';
@@ -66,12 +66,7 @@ export function describeAxeOnEveryRoute(viewport: Viewport): void {
     routes.push(...(await routeExamples(shop.url)));
     // One line in the cart for the checkout route.
     const article = await findPurchasableArticle(shop.url);
-    await page.goto(`/product/${article.slug}`);
-    await page.getByRole('heading', { level: 1, name: article.name }).waitFor();
-    await chooseOption(page, article.colorName);
-    await chooseOption(page, article.sizeName);
-    await page.getByRole('button', { name: 'Legg i handlekurven' }).click();
-    await page.getByTestId('cart-count').filter({ hasText: '1' }).waitFor();
+    await addOneFromProductPage(page, article);
   });
 
   afterAll(async () => {
