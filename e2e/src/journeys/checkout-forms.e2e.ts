@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { addressTexts, postcodeTexts } from '@shop/contracts/texts/forms';
 import type { ShopServer } from '../support/server.js';
+import { newContext } from '../support/browser.js';
 import { useShopAndBrowser } from '../support/journey.js';
 import { addAndGoToCheckout, findCollectableArticle } from './checkout-helpers.js';
 
@@ -27,7 +28,7 @@ const WIDTHS = [
 ] as const;
 
 async function open(width: number, height: number): Promise<{ page: Page; failed: string[]; close: () => Promise<void> }> {
-  const context = await browser.newContext({ baseURL: shop.url, locale: 'nb-NO', viewport: { width, height } });
+  const context = await newContext(browser, shop.url, { viewport: { width, height } });
   const page = await context.newPage();
   const failed: string[] = [];
   page.on('response', (response) => {

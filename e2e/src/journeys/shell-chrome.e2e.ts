@@ -18,7 +18,7 @@ useShopAndBrowser((started, launched) => {
 const MOBILE = { width: 375, height: 740 };
 
 async function mobileContext(): Promise<BrowserContext> {
-  return browser.newContext({ baseURL: shop.url, locale: 'nb-NO', viewport: MOBILE, hasTouch: true });
+  return newContext(browser, shop.url, { viewport: MOBILE, hasTouch: true });
 }
 
 /** A real touch swipe through the DevTools protocol (touchstart → touchmove → touchend). */
