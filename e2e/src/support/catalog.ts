@@ -1,4 +1,3 @@
-import { expect } from 'vitest';
 import { categoryDisplayName } from '@shop/contracts/mappers';
 import { categoryParam } from '@shop/contracts/format';
 
@@ -71,5 +70,6 @@ export async function addOneFromProductPage(
   await chooseOption(page, article.colorName);
   await chooseOption(page, article.sizeName);
   await page.getByRole('button', { name: 'Legg i handlekurven' }).click();
-  await expect.poll(() => page.getByTestId('cart-count').textContent()).toBe(count);
+  // A locator wait, not expect.poll: this also runs in beforeAll hooks (axe's cart line), where expect.poll cannot.
+  await page.getByTestId('cart-count').filter({ hasText: new RegExp(`^${count}$`) }).waitFor();
 }
