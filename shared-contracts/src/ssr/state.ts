@@ -1,5 +1,6 @@
 import { createEvent, createStore, type Scope, type Store, type StoreWritable } from 'effector';
 import type { FirstViewAnswer } from '../api/firstAnswers.js';
+import { MOBILE_BREAKPOINT_PX } from '../constants/index.js';
 import type { Category } from '../types/index.js';
 import type { PageHead } from './head.js';
 
@@ -46,6 +47,15 @@ export function serverFilledState<T>(store: Store<T>): T {
  * answers getCategories() from it instead of a request (api/catalog.ts). Empty until known.
  */
 export const $categoryTree = filledByServer(createStore<Category[]>([], { sid: 'contracts/categories', name: 'contracts:categories' }));
+
+/**
+ * The window's width: on the server the shell's guess from the User-Agent, in the browser the shell's measurement
+ * after hydration. A remote whose markup depends on the layout (the catalogue folds its facets on a phone) renders
+ * the server's guess in the server and hydration renders, so the hydrated page does not jump when the guess was right.
+ */
+export const $viewportWidth = filledByServer(
+  createStore<number>(MOBILE_BREAKPOINT_PX, { sid: 'contracts/viewport-width', name: 'contracts:viewport-width' }),
+);
 
 /** The answers of the API requests the page's loader made on the server (the API client serves first requests from them). */
 export const $pageAnswers = filledByServer(createStore<FirstViewAnswer[]>([], { sid: 'contracts/page-answers', name: 'contracts:page-answers' }));

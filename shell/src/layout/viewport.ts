@@ -1,6 +1,6 @@
-import { createEvent, createStore } from 'effector';
+import { createEvent } from 'effector';
 import { MOBILE_BREAKPOINT_PX } from '@shop/contracts/constants';
-import { filledByServer } from '@shop/contracts/ssr';
+import { $viewportWidth as $sharedViewportWidth } from '@shop/contracts/ssr';
 
 /** SPEC §4: the mobile layout applies when the window is narrower than 1020 px. */
 export function isMobileWidth(width: number): boolean {
@@ -39,11 +39,11 @@ export function widthForUserAgent(userAgent: string): number {
 }
 
 export const viewportMeasured = createEvent<number>({ name: 'shell:viewport-measured' });
-/** The server's guess crosses in PageData (sid), so the browser hydrates the layout the server rendered. */
-export const $viewportWidth = filledByServer(createStore(MOBILE_BREAKPOINT_PX, { name: 'shell:viewport-width', sid: 'shell/viewport-width' })).on(
-  viewportMeasured,
-  (_, width) => width,
-);
+/**
+ * The server's guess crosses in PageData (the contracts store's sid), so the browser hydrates the layout the server
+ * rendered; remotes read the same store (@shop/contracts/ssr) for their own layout-dependent markup.
+ */
+export const $viewportWidth = $sharedViewportWidth.on(viewportMeasured, (_, width) => width);
 export const $isMobile = $viewportWidth.map(isMobileWidth);
 
 /** Follows the window's width (debounced). Returns the cleanup. */
