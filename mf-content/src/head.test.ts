@@ -20,6 +20,7 @@ const post = (overrides: Partial<BlogPost> = {}): BlogPost => ({
   featuredImage: '/api/v1/images/blog/tur.jpg',
   mainArticle: null,
   relatedArticles: [],
+  bodyArticles: [],
   categories: [{ id: 1, slug: 'friluft', name: 'Friluft', postsCount: 3 }],
   publishedAt: '2026-10-01T08:00:00.000Z',
   ...overrides,
@@ -32,15 +33,18 @@ describe('homeHead', () => {
     expect(head.jsonLd?.[0]).toMatchObject({ '@type': 'WebSite', potentialAction: { target: { urlTemplate: 'https://www.staut.no/search/{search_term_string}' } } });
   });
   it('a preview is not indexed and names no canonical address', () => {
-    const head = homeHead(context, { previewName: 'jul', settings: null });
+    const head = homeHead(context, { previewName: 'jul', settings: { topBanner: null } as never });
     expect(head).toMatchObject({ title: 'Forhåndsvisning: jul – Staut', robots: 'noindex, nofollow' });
     expect(head.canonical).toBeUndefined();
+  });
+  it('a preview of a layout that is missing, or not for this visitor, is a 404', () => {
+    expect(homeHead(context, { previewName: 'jul', settings: null })).toMatchObject({ status: 404, robots: 'noindex, nofollow' });
   });
 });
 
 describe('staticHead', () => {
   it.each([
-    ['a copy page', 'om-oss', { kind: 'page' as const, page: { slug: 'om-oss', title: 'Om oss', body: '<p>Grunnlagt i 2012.</p>', updatedAt: '2026-01-01T00:00:00Z' } }, 'Om oss – Staut', 'website'],
+    ['a copy page', 'om-oss', { kind: 'page' as const, page: { slug: 'om-oss', title: 'Om oss', body: '<p>Grunnlagt i 2012.</p>', updatedAt: '2026-01-01T00:00:00Z', bodyArticles: [] } }, 'Om oss – Staut', 'website'],
     ['an article page that is a post', 'hvordan-kle-barna', { kind: 'post' as const, post: post({ slug: 'hvordan-kle-barna' }) }, 'Hvordan kle barna – Staut', 'article'],
   ])('%s', (_name, slug, content, title, type) => {
     const head = staticHead(context, { slug, content });
@@ -78,7 +82,7 @@ describe('blog heads', () => {
 });
 
 describe('pollHead', () => {
-  const poll = { id: 3, name: 'Årets tur', description: 'Stem på <b>årets</b> tur', banner_desktop: '/api/v1/images/poll.jpg', banner_mobile: null, active: true, prize_draw: false, questions: [] } satisfies Poll;
+  const poll = { id: 3, name: 'Årets tur', description: 'Stem på <b>årets</b> tur', banner_desktop: '/api/v1/images/poll.jpg', banner_mobile: null, active: true, prize_draw: false, quiz: false, questions: [] } satisfies Poll;
   it.each([
     ['one poll', { id: 3, poll }, 'https://www.staut.no/avstemning/3', 'Stem på årets tur', undefined],
     ['the first active one', { poll }, 'https://www.staut.no/avstemning', 'Stem på årets tur', undefined],

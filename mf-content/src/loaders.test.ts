@@ -41,6 +41,19 @@ describe('content page loaders', () => {
     expect(result.head?.jsonLd?.[0]?.['@type']).toBe('WebSite');
   });
 
+  it('home preview: the named layout when the API answers it (staff, or a live one), else a 404 page', async () => {
+    use({ 'GET /home/jul': { TopBanner: { Image: '/img/jul.jpg', Title: 'Jul' }, SubBanners: [], Grid3x3: [], PopularCategories: [], StoreSearch: null } });
+    const shown = await homeLoader({ url: `${ORIGIN}/preview/jul`, props: { previewName: 'jul' }, params: {} });
+    expect(shown.data?.topBanner?.title).toBe('Jul');
+    expect(shown.head).toMatchObject({ robots: 'noindex, nofollow' });
+    expect(shown.head?.status).toBeUndefined();
+
+    use({});
+    const refused = await homeLoader({ url: `${ORIGIN}/preview/jul`, props: { previewName: 'jul' }, params: {} });
+    expect(refused.head?.status).toBe(404);
+    expect(refused.data).toBeUndefined();
+  });
+
   it('static page: the copy, else the blog post of the slug (an article page), else 404', async () => {
     use({ 'GET /pages/om-oss': { slug: 'om-oss', title: 'Om oss', body: '<p>Vi selger klær.</p>', updated_at: '2026-01-01T00:00:00Z' } });
     const page = await staticLoader({ url: `${ORIGIN}/om-oss`, props: { slug: 'om-oss' }, params: {} });
@@ -124,6 +137,49 @@ describe('content page loaders', () => {
     expect(result.data).toMatchObject(expected);
     expect(result.data?.shops.map((s) => s.id)).toEqual([3]);
     expect(fake.calls.some((c) => c.url.startsWith('/postalcodes/'))).toBe(looksUp);
+  });
+
+  describe('previews (?forhandsvisning=1): the loaders ask the API for the saved version; the page is never indexed', () => {
+    const preview = { status: 'draft', published_at: null };
+    /** An API that answers the draft only when the read carries the preview parameter (as for an editor's session). */
+    const draftOnlyWithParam = (draft: unknown) => (call: { params?: Record<string, unknown> }) =>
+      call.params?.forhandsvisning === 1 ? draft : { status: 404, data: { message: 'Fant ikke innlegget.' } };
+    const rawPage = { slug: 'kampanjevilkar', title: 'Kampanjevilkår', body: '<p>Fra mandag</p>', updated_at: '2026-11-01T00:00:00Z', preview };
+    const rawPoll = { id: 7, name: 'Beste tur', description: null, banner_desktop: null, banner_mobile: null, active: true, prize_draw: false, quiz: false, questions: [], preview };
+
+    it.each([
+      ['blog post', () => blogPostLoader({ url: `${ORIGIN}/blogg/utkast?forhandsvisning=1`, props: { slug: 'utkast' }, params: {} }), 'GET /blog/utkast', rawPost({ slug: 'utkast', title: 'Utkast', preview })],
+      ['poll', () => pollLoader({ url: `${ORIGIN}/avstemning/7?forhandsvisning=1`, props: { pollId: 7 }, params: { id: '7' } }), 'GET /polls/7', rawPoll],
+      ['copy page', () => staticLoader({ url: `${ORIGIN}/kampanjevilkar?forhandsvisning=1`, props: { slug: 'kampanjevilkar' }, params: {} }), 'GET /pages/kampanjevilkar', rawPage],
+    ] as const)('%s: the draft with its status, noindex', async (_what, load, route, draft) => {
+      const fake = use({ [route]: draftOnlyWithParam(draft) });
+      const result = await load();
+      expect(fake.calls.find((c) => `${c.method.toUpperCase()} ${c.url}` === route)?.params).toEqual({ forhandsvisning: 1 });
+      expect(JSON.stringify(result.data)).toContain('"preview":{"status":"draft","published_at":null}');
+      expect(result.head?.robots).toBe('noindex, nofollow');
+      expect(result.head?.status).toBeUndefined();
+    });
+
+    it('without the parameter (or with another value) the same loaders ask for the published content: a draft is the 404', async () => {
+      for (const url of [`${ORIGIN}/blogg/utkast`, `${ORIGIN}/blogg/utkast?forhandsvisning=0`, `${ORIGIN}/blogg/utkast?side=1`]) {
+        const fake = use({ 'GET /blog/utkast': draftOnlyWithParam(rawPost({ slug: 'utkast', preview })) });
+        const result = await blogPostLoader({ url, props: { slug: 'utkast' }, params: {} });
+        expect(fake.calls.find((c) => c.url === '/blog/utkast')?.params, url).toBeUndefined();
+        expect(result.head?.status, url).toBe(404);
+        expect(result.head?.robots, url).toBe('noindex, nofollow');
+      }
+      // A published post asked normally is indexed as before.
+      use({ 'GET /blog/tur-pa-fjellet': rawPost() });
+      expect((await blogPostLoader({ url: `${ORIGIN}/blogg/tur-pa-fjellet`, props: { slug: 'tur-pa-fjellet' }, params: {} })).head?.robots).toBeUndefined();
+    });
+
+    it('a shopper asking for the preview of a live post: the post, no status, and still noindex', async () => {
+      use({ 'GET /blog/tur-pa-fjellet': rawPost() });
+      const result = await blogPostLoader({ url: `${ORIGIN}/blogg/tur-pa-fjellet?forhandsvisning=1`, props: { slug: 'tur-pa-fjellet' }, params: {} });
+      expect(result.data?.title).toBe('Tur på fjellet');
+      expect(result.data?.preview).toBeUndefined();
+      expect(result.head?.robots).toBe('noindex, nofollow');
+    });
   });
 
   it('editor: head only, never indexed', async () => {

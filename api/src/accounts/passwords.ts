@@ -26,4 +26,4 @@ export async function verifyPassword(passwordHash: string | null | undefined, pa
   }
 }
 
-export const MIN_PASSWORD_LENGTH = 8;
+export { MIN_PASSWORD_LENGTH } from '@shop/contracts/validation';

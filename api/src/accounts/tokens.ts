@@ -23,14 +23,15 @@ export const hashToken = (raw: string) => createHash('sha256').update(raw).diges
 
 /**
  * Issues a new token; older unused tokens of the same kind stop working (only the latest link is valid, so a second
- * e-mail change supersedes the first). `newEmail`: the address an 'email-change' token confirms.
+ * e-mail change supersedes the first). `newEmail`: the address an 'email-change' token confirms; `role`: the role a
+ * 'staff-invite' token grants when it is used.
  * Pass a transaction to issue it together with other writes (a savepoint then keeps the two statements together).
  */
 export async function issueToken(
   db: DbExecutor,
   customerId: number,
   kind: TokenKind,
-  { now = new Date(), newEmail = null }: { now?: Date; newEmail?: string | null } = {},
+  { now = new Date(), newEmail = null, role = null }: { now?: Date; newEmail?: string | null; role?: string | null } = {},
 ): Promise<string> {
   const raw = randomBytes(32).toString('base64url');
   await db.transaction(async (tx) => {
@@ -40,6 +41,7 @@ export async function issueToken(
       kind,
       tokenHash: hashToken(raw),
       newEmail,
+      role,
       expiresAt: new Date(now.getTime() + TOKEN_TTL_MS[kind]),
       createdAt: now,
     });
@@ -60,6 +62,8 @@ export interface ConsumedToken {
   kind: TokenKind;
   /** The address an 'email-change' token confirms; null for the other kinds. */
   newEmail: string | null;
+  /** The role a 'staff-invite' token grants; null for the other kinds. */
+  role: string | null;
 }
 
 /**
@@ -79,8 +83,8 @@ export async function consumeTokenOf(db: DbExecutor, kinds: readonly TokenKind[]
         gt(customerTokens.expiresAt, now),
       ),
     )
-    .returning({ customerId: customerTokens.customerId, kind: customerTokens.kind, newEmail: customerTokens.newEmail });
-  return row ? { customerId: row.customerId, kind: row.kind as TokenKind, newEmail: row.newEmail } : null;
+    .returning({ customerId: customerTokens.customerId, kind: customerTokens.kind, newEmail: customerTokens.newEmail, role: customerTokens.role });
+  return row ? { customerId: row.customerId, kind: row.kind as TokenKind, newEmail: row.newEmail, role: row.role } : null;
 }
 
 /** Ends a customer's unused tokens of one kind (a 'verify' link must not confirm an address it was not sent to). */

@@ -149,3 +149,49 @@ describe('uploaded images in their responsive sizes (<picture>, srcset) — for 
     expect(sanitizeHtml(input)).toBe(expected);
   });
 });
+
+describe('sanitizeHtml keeps product cards in their one form', () => {
+  it.each([
+    ['<p>Før</p><div data-product-card="201"></div><p>Etter</p>', '<p>Før</p><div data-product-card="201"></div><p>Etter</p>'],
+    ['<div data-product-card="5"></div><div data-product-card="5"></div>', '<div data-product-card="5"></div><div data-product-card="5"></div>'],
+    // Everything else on it goes; the value is read as an attribute value (quotes, entities, spaces around).
+    ['<div class="kort" data-product-card="7" onclick="alert(1)" style="x" id="location"></div>', '<div data-product-card="7"></div>'],
+    ["<DIV DATA-PRODUCT-CARD='8'></DIV>", '<div data-product-card="8"></div>'],
+    ['<div data-product-card=" 9 "></div>', '<div data-product-card="9"></div>'],
+    ['<div data-product-card="&#49;2"></div>', '<div data-product-card="12"></div>'],
+    ['<div data-product-card="2147483647"></div>', '<div data-product-card="2147483647"></div>'],
+    // The first attribute counts, as in a browser.
+    ['<div data-product-card="3" data-product-card="4"></div>', '<div data-product-card="3"></div>'],
+    // Copy inside the div is kept as copy after the card (never inside it).
+    ['<div data-product-card="6"><p>tekst</p></div>', '<div data-product-card="6"></div><p>tekst</p>'],
+    // No card: not a positive integer within int4.
+    ['<div data-product-card="0"></div>', ''],
+    ['<div data-product-card="-1"></div>', ''],
+    ['<div data-product-card="007"></div>', ''],
+    ['<div data-product-card="1.5"></div>', ''],
+    ['<div data-product-card="2147483648"></div>', ''],
+    ['<div data-product-card="5 6"></div>', ''],
+    ['<div data-product-card=""></div>', ''],
+    ['<div data-product-card></div>', ''],
+    ['<div data-product-card="javascript:alert(1)"></div>', ''],
+    ['<div data-product-card="5&quot; onmouseover=&quot;alert(1)"></div>', ''],
+    ['<div data-product="5"></div>', ''],
+    ['<div data-article-card="5">x</div>', 'x'],
+    // Not nested: a block inside copy would be moved by the browser's parser.
+    ['<p>a<div data-product-card="5"></div>b</p>', '<p>ab</p>'],
+    ['<ul><li><div data-product-card="5"></div></li></ul>', '<ul><li></li></ul>'],
+    ['<blockquote><div data-product-card="5"></div></blockquote>', '<blockquote></blockquote>'],
+    ['<p>a</p><div data-product-card="5"></div>', '<p>a</p><div data-product-card="5"></div>'],
+    // Only a div: the attribute on another element is dropped with nothing left of it.
+    ['<p data-product-card="5">x</p>', '<p>x</p>'],
+    ['<span data-product-card="5"></span>', ''],
+    ['<section data-product-card="5"></section>', ''],
+  ])('%s', (input, expected) => {
+    expect(sanitizeHtml(input)).toBe(expected);
+  });
+
+  it('is stable: sanitising the output again changes nothing', () => {
+    const once = sanitizeHtml('<h2>Tips</h2><div data-product-card="201" class="x"></div><p>Les <a href="/klaer">mer</a></p><div data-product-card="202"></div>');
+    expect(sanitizeHtml(once)).toBe(once);
+  });
+});

@@ -1,3 +1,4 @@
+import { PRODUCT_CARD_ATTRIBUTE, productCardHtml, productCardId } from '@shop/contracts/format';
 import { parseImageUrl } from '@shop/contracts/images';
 
 /**
@@ -5,6 +6,8 @@ import { parseImageUrl } from '@shop/contracts/images';
  * so this is a strict tokenizer: text is re-escaped, only the tags below survive with only their listed attributes,
  * everything else is dropped — and the *content* of script/style/template-like elements is dropped with them.
  * The output is rebuilt from tokens, never passed through, so malformed input cannot smuggle markup.
+ * One more element is kept in one exact form: a product card, `<div data-product-card="{articleId}"></div>`, at the
+ * top level (productCardOf below; the pages render the catalogue's card there).
  */
 
 const ALLOWED: Record<string, readonly string[]> = {
@@ -185,6 +188,15 @@ function renderOpen(tag: Tag): string {
   return `${out}>`;
 }
 
+/**
+ * The article of a product card (`<div data-product-card="{id}"></div>`, @shop/contracts/format): its first
+ * data-product-card attribute as a positive integer; null for any other div (its tags are dropped, its copy kept).
+ */
+function productCardOf(tag: Tag): number | null {
+  const attribute = tag.attrs.find(([name]) => name === PRODUCT_CARD_ATTRIBUTE);
+  return attribute ? productCardId(decodeEntities(attribute[1]).trim()) : null;
+}
+
 /** Sanitises editor HTML to the allow-list. Unbalanced allowed tags are closed at the end. */
 export function sanitizeHtml(html: string): string {
   let out = '';
@@ -218,6 +230,13 @@ export function sanitizeHtml(html: string): string {
       if (closeAt < 0) break;
       const gt = html.indexOf('>', closeAt);
       i = gt < 0 ? html.length : gt + 1;
+      continue;
+    }
+    if (tag.name === 'div') {
+      const card = tag.closing ? null : productCardOf(tag);
+      // Only at the top level: a block inside a paragraph or list would be re-parented by the browser's parser (a
+      // hydration mismatch), and the pages cut the body between top-level elements (splitProductCards).
+      if (card !== null && open.length === 0) out += productCardHtml(card);
       continue;
     }
     if (!(tag.name in ALLOWED)) continue;

@@ -33,6 +33,10 @@ export const EDITOR_ERRORS = {
   categoryMoveToSelf: 'Innleggene må flyttes til en annen kategori enn den som slettes.',
   categorySlugTaken: 'Adressen (slug) er allerede i bruk av en annen kategori.',
   categoryMoveNeeded: 'Kategorien har innlegg: velg en kategori å flytte dem til.',
+  linkOutside: (href: string) => `Lenken «${href}» går ikke til en side i nettbutikken: velg en side fra listen`,
+  linkMissing: (href: string) => `Lenken «${href}» går til en side som ikke finnes`,
+  pendingSlug: 'Adressen til et publisert innlegg kan ikke endres i et utkast: lagre og publiser for å endre den.',
+  noPendingChanges: 'Det er ingen upubliserte endringer å forkaste.',
 } as const;
 
 export const STAFF_TEXTS = {
@@ -41,6 +45,7 @@ export const STAFF_TEXTS = {
   inviteInvalid: 'Invitasjonen er ugyldig, brukt eller utløpt. Be en administrator om en ny.',
   badEmail: 'Skriv en gyldig e-postadresse.',
   shortPassword: (min: number) => `Passordet må ha minst ${min} tegn.`,
+  noOpenInvite: 'Kontoen har ingen åpen invitasjon å trekke tilbake.',
 } as const;
 
 /** The piece of content in a sentence's subject position ("Innlegget er endret av …"). */

@@ -306,6 +306,8 @@ export const customerTokens = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true }),
     /** kind 'email-change': the new address this token confirms (it takes effect only when the link is opened). */
     newEmail: text('new_email'),
+    /** kind 'staff-invite': the role the account gets when the invitation is accepted (not before). */
+    role: text('role'),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('customer_tokens_hash_uq').on(t.tokenHash)],
@@ -667,6 +669,11 @@ export const blogPosts = pgTable(
     updatedBy: integer('updated_by').references(() => customers.id, { onDelete: 'set null' }),
     /** When an editor last took it off the site (status 'unpublished' rather than 'draft'). */
     unpublishedAt: timestamp('unpublished_at', { withTimezone: true }),
+    /**
+     * Changes to a live post saved without publishing them (content/pendingChanges.ts PendingPost): shoppers keep the
+     * columns above, editors and previews see these; a status change puts them live, a discard drops them.
+     */
+    pending: jsonb('pending'),
   },
   (t) => [uniqueIndex('blog_posts_slug_uq').on(t.slug)],
 );
@@ -784,6 +791,8 @@ export const staticPages = pgTable('static_pages', {
   updatedBy: integer('updated_by').references(() => customers.id, { onDelete: 'set null' }),
   /** When an editor last took it off the site (status 'unpublished' rather than 'draft'). */
   unpublishedAt: timestamp('unpublished_at', { withTimezone: true }),
+  /** Changes to a live page saved without publishing them (content/pendingChanges.ts PendingPage), as on blog_posts. */
+  pending: jsonb('pending'),
 });
 
 /**

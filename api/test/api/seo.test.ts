@@ -29,6 +29,12 @@ async function addContent(t: TestApp): Promise<void> {
   ]);
   await db.insert(s.staticPages).values({ slug: 'om-oss', title: 'Om oss', body: '<p>Grunnlagt i 2012.</p>', updatedAt: new Date('2026-01-02T03:04:05Z') })
     .onConflictDoUpdate({ target: s.staticPages.slug, set: { updatedAt: new Date('2026-01-02T03:04:05Z') } });
+  // Copy pages that are not live: taken off the site, and scheduled for tomorrow (both a 404 to shoppers today).
+  await db.insert(s.staticPages).values([
+    { slug: 'kundeservice', title: 'Kundeservice', body: '<p>Ring oss.</p>', publishedAt: null, unpublishedAt: new Date(now - DAY) },
+    { slug: 'personvernerklaering', title: 'Personvern', body: '<p>Snart.</p>', publishedAt: new Date(now + DAY) },
+    { slug: 'baerekraftig-forretningspraksis', title: 'Bærekraft', body: '<p>Lenge.</p>', publishedAt: new Date(now - DAY) },
+  ]).onConflictDoNothing();
 }
 
 describe('sitemap pieces', () => {
@@ -122,6 +128,9 @@ describe.each(testDatabaseKinds())('robots.txt and sitemap.xml on %s', (kind) =>
       `${ORIGIN}/product/lopesko-fart-202`,
     ]));
     expect(res.body).toContain(`<loc>${ORIGIN}/klaer/jakker/vind-&amp;-regn</loc>`);
+    expect(urls).toContain(`${ORIGIN}/baerekraftig-forretningspraksis`);
+    // Only live content: an unpublished and a scheduled copy page, and copy pages with no page at all, are left out.
+    for (const absent of ['/kundeservice', '/personvernerklaering', '/vedlikehold', '/om-staut']) expect(urls, absent).not.toContain(`${ORIGIN}${absent}`);
     for (const absent of [`/product/${HIDDEN_ARTICLE.slug}`, '/blogg/kommer-snart', '/blogg/hvordan-kle-barna', '/voksen', '/checkout', '/tekstil', '/sportsutstyr']) {
       expect(urls, absent).not.toContain(`${ORIGIN}${absent}`);
     }

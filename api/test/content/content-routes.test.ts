@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import net from 'node:net';
 import { afterAll, describe, expect, it, beforeAll, vi } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type {
   EditorBlogPost,
   PollAnswer,
@@ -424,10 +424,35 @@ describe.each(testDatabaseKinds())('content routes on %s', (kind) => {
       }
     });
 
-    it('GET /home is the published layout; GET /home/{name} shows drafts by name', async () => {
+    it('GET /home is the published layout; GET /home/{name} answers a live layout to anyone and a draft to staff only', async () => {
       expect((await ok<RawSettings>('/home')).TopBanner?.Image).toBe('/api/v1/images/banners/vinter.svg');
-      expect((await ok<RawSettings>('/home/vinter')).TopBanner?.Title).toBe('Vinterutkast');
-      expect((await get('/home/finnes-ikke')).statusCode).toBe(404);
+      // A draft (the campaign before its weekend): staff see it, shoppers and customers get the same 404 as for a
+      // name that does not exist; no answer is kept by a shared cache.
+      const staff = await newSession(ids.staff);
+      const draft = await get('/home/vinter', staff);
+      expect(draft.statusCode).toBe(200);
+      expect(draft.json<RawSettings>().TopBanner?.Title).toBe('Vinterutkast');
+      expect(draft.headers['cache-control']).toBe('private, no-store');
+      for (const [who, headers] of [['anonymous', {}], ['a session without a login', await newSession()]] as const) {
+        const refused = await get('/home/vinter', headers);
+        expect(refused.statusCode, who).toBe(404);
+        expect(refused.json<{ message: string }>().message, who).toBe('Fant ikke denne forsideversjonen.');
+        expect(refused.headers['cache-control'], who).toBe('private, no-store');
+      }
+      expect((await get('/home/finnes-ikke', staff)).statusCode).toBe(404);
+      // Live by schedule: anyone reads it by name while it runs, and nobody but staff once it has ended.
+      const hour = 3_600_000;
+      await t().db.insert(s.homeLayouts).values([
+        { name: 'helg-na', published: true, publishFrom: new Date(Date.now() - hour), publishUntil: new Date(Date.now() + hour), slots: { topBanner: { image: '/api/v1/images/banners/a.svg', title: 'Helg nå' } } },
+        { name: 'helg-forbi', published: true, publishFrom: new Date(Date.now() - 2 * hour), publishUntil: new Date(Date.now() - hour), slots: { topBanner: { image: '/api/v1/images/banners/a.svg', title: 'Forbi' } } },
+      ]);
+      try {
+        expect((await ok<RawSettings>('/home/helg-na')).TopBanner?.Title).toBe('Helg nå');
+        expect((await get('/home/helg-forbi')).statusCode).toBe(404);
+        expect((await ok<RawSettings>('/home/helg-forbi', staff)).TopBanner?.Title).toBe('Forbi');
+      } finally {
+        await t().db.delete(s.homeLayouts).where(inArray(s.homeLayouts.name, ['helg-na', 'helg-forbi']));
+      }
     });
   });
 
@@ -493,7 +518,7 @@ describe.each(testDatabaseKinds())('content routes on %s', (kind) => {
 
     it('marks a quiz as a prize draw: customers only from then on; kept when an update leaves it out', async () => {
       const staff = await newSession(ids.staff);
-      const quiz = { name: 'Premiequiz', active: true, questions: [{ text: 'Hvor mange butikker?', options: [{ text: '14', correct: true }, { text: '3', correct: false }] }] };
+      const quiz = { name: 'Premiequiz', active: true, published: true, questions: [{ text: 'Hvor mange butikker?', options: [{ text: '14', correct: true }, { text: '3', correct: false }] }] };
       const res = await send('POST', '/editor/polls', { ...quiz, prize_draw: true }, staff);
       expect(res.statusCode, res.body).toBe(201);
       const created = res.json<Poll>();
@@ -510,12 +535,26 @@ describe.each(testDatabaseKinds())('content routes on %s', (kind) => {
       expect((await send('POST', '/editor/polls', quiz, staff)).json<Poll>().prize_draw).toBe(false);
     });
 
-    it('creates a poll that answers at once; questions lock after the first answer', async () => {
+    it('a new poll is a draft that nobody outside sees or answers, unless published with the save', async () => {
+      const staff = await newSession(ids.staff);
+      const input = { name: 'Utkast til quiz', active: true, questions: [{ text: 'Hvor mange butikker?', options: [{ text: '14', correct: true }, { text: '3', correct: false }] }] };
+      const draft = (await send('POST', '/editor/polls', input, staff)).json<Poll>();
+      expect((await get(`/polls/${draft.id}`)).statusCode).toBe(404);
+      expect((await ok<Poll[]>('/polls/active')).map((p) => p.id)).not.toContain(draft.id);
+      const q = draft.questions[0]!;
+      const refused = await send('POST', `/polls/${draft.id}/answers`, { answers: [{ question_id: q.id, option_id: q.options[0]!.id }] }, await newSession(), '10.7.0.2');
+      expect(refused.statusCode).toBe(404);
+      // `published` counts on create only; the status call publishes later (workspace.test.ts).
+      const live = (await send('POST', '/editor/polls', { ...input, published: true }, staff)).json<Poll>();
+      expect((await ok<Poll>(`/polls/${live.id}`)).quiz).toBe(true);
+    });
+
+    it('creates a poll that answers at once when published with the save; questions lock after the first answer', async () => {
       const staff = await newSession(ids.staff);
       const res = await send(
         'POST',
         '/editor/polls',
-        { name: 'Ny quiz', active: true, questions: [{ text: 'Hvor mange butikker?', options: [{ text: '14', correct: true }, { text: '3', correct: false }] }] },
+        { name: 'Ny quiz', active: true, published: true, questions: [{ text: 'Hvor mange butikker?', options: [{ text: '14', correct: true }, { text: '3', correct: false }] }] },
         staff,
       );
       expect(res.statusCode, res.body).toBe(201);

@@ -81,6 +81,7 @@ describe.each(testDatabaseKinds())('content workspace on %s', (kind) => {
       ['/api/v1/editor/content', 'get'],
       ['/api/v1/editor/content/{type}/{key}', 'get'],
       ['/api/v1/editor/content/{type}/{key}/status', 'post'],
+      ['/api/v1/editor/content/{type}/{key}/discard', 'post'],
       ['/api/v1/editor/content/{type}/{key}/revisions', 'get'],
       ['/api/v1/editor/content/{type}/{key}/revisions/{n}', 'get'],
       ['/api/v1/editor/content/{type}/{key}/revisions/{n}/restore', 'post'],
@@ -88,6 +89,7 @@ describe.each(testDatabaseKinds())('content workspace on %s', (kind) => {
       ['/api/v1/editor/staff', 'get'],
       ['/api/v1/editor/staff/invites', 'post'],
       ['/api/v1/editor/staff/{id}', 'put'],
+      ['/api/v1/editor/staff/{id}/invitation', 'delete'],
       ['/api/v1/staff-invites/accept', 'post'],
       ['/api/v1/editor/blog/categories/{id}', 'delete'],
       ['/api/v1/editor/polls/{id}/open', 'post'],
@@ -330,7 +332,7 @@ describe.each(testDatabaseKinds())('content workspace on %s', (kind) => {
 
     it('an admin invites by e-mail; the link sets the password and the new editor can log in and work', async () => {
       const invited = await ok<StaffAccount>('POST', '/editor/staff/invites', admin, { email: 'Ny.Redaktor@Staut.no', first_name: 'Nora', last_name: 'Ny', role: 'staff' }, 201);
-      expect(invited).toMatchObject({ email: 'ny.redaktor@staut.no', name: 'Nora Ny', role: 'staff', active: true, invited: true });
+      expect(invited).toMatchObject({ email: 'ny.redaktor@staut.no', name: 'Nora Ny', role: 'staff', active: true, invited: true, invited_role: 'staff' });
       const [mail] = await t().db.select().from(s.emailOutbox).where(eq(s.emailOutbox.to, 'ny.redaktor@staut.no')).orderBy(desc(s.emailOutbox.id));
       expect(mail!.subject).toBe('Invitasjon til Stauts redaksjon');
       const token = decodeURIComponent(/token=([^\s]+)/.exec(mail!.body)![1]!);
@@ -348,6 +350,89 @@ describe.each(testDatabaseKinds())('content workspace on %s', (kind) => {
       expect((await ok<StaffAccount[]>('GET', '/editor/staff', admin)).find((a) => a.id === invited.id)).toMatchObject({ invited: false, active: true });
     });
 
+    it('an existing customer invited keeps the customer role until the invitation is accepted; deactivating withdraws it', async () => {
+      const db = t().db;
+      const [{ id }] = (await db
+        .insert(s.customers)
+        .values({ firstName: 'Kunde', lastName: 'Invitert', email: 'kunde.invitert@example.no', passwordHash: 'x', role: 'customer', termsConditions: true })
+        .returning({ id: s.customers.id })) as [{ id: number }];
+      const asCustomer = await newSession(id);
+      const invited = await ok<StaffAccount>('POST', '/editor/staff/invites', admin, { email: 'kunde.invitert@example.no', first_name: 'K', last_name: 'I', role: 'admin' }, 201);
+      expect(invited).toMatchObject({ id, role: 'customer', invited: true, invited_role: 'admin' });
+      // Not yet: the customer's own session gets no workspace, and the account row is unchanged.
+      expect((await call('GET', '/editor/session', asCustomer)).statusCode).toBe(403);
+      expect((await db.select({ role: s.customers.role }).from(s.customers).where(eq(s.customers.id, id)))[0]!.role).toBe('customer');
+      expect((await ok<StaffAccount[]>('GET', '/editor/staff', admin)).find((a) => a.id === id)).toMatchObject({ role: 'customer', invited: true, invited_role: 'admin' });
+      // Not staff yet, so no role to change or account to deactivate here.
+      expect((await call('PUT', `/editor/staff/${id}`, admin, { role: 'staff' })).statusCode).toBe(404);
+
+      const [mail] = await db.select().from(s.emailOutbox).where(eq(s.emailOutbox.to, 'kunde.invitert@example.no')).orderBy(desc(s.emailOutbox.id));
+      const token = decodeURIComponent(/token=([^\s]+)/.exec(mail!.body)![1]!);
+      expect((await call('POST', '/staff-invites/accept', await newSession(), { token, password: 'ny-admin-passord' })).statusCode).toBe(204);
+      expect((await call('GET', '/editor/audit', asCustomer)).statusCode).toBe(200);
+      expect((await ok<StaffAccount[]>('GET', '/editor/staff', admin)).find((a) => a.id === id)).toMatchObject({ role: 'admin', invited: false, invited_role: null });
+
+      // A role changed while the invitation is open is the role the invitation grants.
+      const fresh = await ok<StaffAccount>('POST', '/editor/staff/invites', admin, { email: 'snart.redaktor@staut.no', first_name: 'S', last_name: 'R', role: 'admin' }, 201);
+      expect(await ok<StaffAccount>('PUT', `/editor/staff/${fresh.id}`, admin, { role: 'staff' })).toMatchObject({ role: 'staff', invited_role: 'staff' });
+      const [freshMail] = await db.select().from(s.emailOutbox).where(eq(s.emailOutbox.to, 'snart.redaktor@staut.no')).orderBy(desc(s.emailOutbox.id));
+      const freshToken = decodeURIComponent(/token=([^\s]+)/.exec(freshMail!.body)![1]!);
+      // Deactivated before accepting: the invitation is withdrawn, and using it cannot make the account active again.
+      await ok<StaffAccount>('PUT', `/editor/staff/${fresh.id}`, admin, { active: false });
+      const withdrawn = await call('POST', '/staff-invites/accept', await newSession(), { token: freshToken, password: 'ny-redaktor-passord' });
+      expect(withdrawn.statusCode).toBe(400);
+      expect(withdrawn.json().message).toBe(STAFF_TEXTS.inviteInvalid);
+      expect((await ok<StaffAccount[]>('GET', '/editor/staff', admin)).find((a) => a.id === fresh.id)).toMatchObject({ role: 'staff', active: false, invited: true, invited_role: null });
+    });
+
+    it('an admin withdraws an invitation: the link stops working, an account it made is gone, a customer keeps theirs', async () => {
+      const db = t().db;
+      const tokenOf = async (email: string) => {
+        const [mail] = await db.select().from(s.emailOutbox).where(eq(s.emailOutbox.to, email)).orderBy(desc(s.emailOutbox.id));
+        return decodeURIComponent(/token=([^\s]+)/.exec(mail!.body)![1]!);
+      };
+      // A new address: the account the invitation made goes with it, and the address can be invited again.
+      const fresh = await ok<StaffAccount>('POST', '/editor/staff/invites', admin, { email: 'angret@staut.no', first_name: 'A', last_name: 'Angret', role: 'staff' }, 201);
+      const token = await tokenOf('angret@staut.no');
+      // Editors may not; an unknown account is a 404.
+      expect((await call('DELETE', `/editor/staff/${fresh.id}/invitation`, editor)).statusCode).toBe(403);
+      expect((await call('DELETE', '/editor/staff/999999/invitation', admin)).statusCode).toBe(404);
+      expect((await call('DELETE', `/editor/staff/${fresh.id}/invitation`, admin)).statusCode).toBe(204);
+      const used = await call('POST', '/staff-invites/accept', await newSession(), { token, password: 'angret-passord' });
+      expect(used.statusCode).toBe(400);
+      expect(used.json().message).toBe(STAFF_TEXTS.inviteInvalid);
+      expect(await db.select().from(s.customers).where(eq(s.customers.id, fresh.id))).toHaveLength(0);
+      expect((await ok<StaffAccount[]>('GET', '/editor/staff', admin)).some((a) => a.email === 'angret@staut.no')).toBe(false);
+      const again = await ok<StaffAccount>('POST', '/editor/staff/invites', admin, { email: 'angret@staut.no', first_name: 'A', last_name: 'Angret', role: 'staff' }, 201);
+      expect(again).toMatchObject({ invited: true, invited_role: 'staff' });
+
+      // A customer invited keeps their own account, password and all; only the invitation goes.
+      const [{ id }] = (await db
+        .insert(s.customers)
+        .values({ firstName: 'Kunde', lastName: 'Angret', email: 'kunde.angret@example.no', passwordHash: 'x', role: 'customer', termsConditions: true })
+        .returning({ id: s.customers.id })) as [{ id: number }];
+      await ok<StaffAccount>('POST', '/editor/staff/invites', admin, { email: 'kunde.angret@example.no', first_name: 'K', last_name: 'A', role: 'admin' }, 201);
+      const customerToken = await tokenOf('kunde.angret@example.no');
+      expect((await call('DELETE', `/editor/staff/${id}/invitation`, admin)).statusCode).toBe(204);
+      expect((await db.select({ role: s.customers.role, passwordHash: s.customers.passwordHash }).from(s.customers).where(eq(s.customers.id, id)))[0]).toEqual({ role: 'customer', passwordHash: 'x' });
+      expect((await call('POST', '/staff-invites/accept', await newSession(), { token: customerToken, password: 'ny-admin-passord' })).statusCode).toBe(400);
+      expect((await ok<StaffAccount[]>('GET', '/editor/staff', admin)).some((a) => a.id === id)).toBe(false);
+      // Nothing open any more: said so, in Norwegian.
+      const nothing = await call('DELETE', `/editor/staff/${id}/invitation`, admin);
+      expect(nothing.statusCode).toBe(409);
+      expect(nothing.json().message).toBe(STAFF_TEXTS.noOpenInvite);
+      // Accepted first, then withdrawn: too late, the account stays staff.
+      const late = await ok<StaffAccount>('POST', '/editor/staff/invites', admin, { email: 'for.sent@staut.no', first_name: 'F', last_name: 'S', role: 'staff' }, 201);
+      expect((await call('POST', '/staff-invites/accept', await newSession(), { token: await tokenOf('for.sent@staut.no'), password: 'godtatt-passord' })).statusCode).toBe(204);
+      expect((await call('DELETE', `/editor/staff/${late.id}/invitation`, admin)).statusCode).toBe(409);
+      expect((await ok<StaffAccount[]>('GET', '/editor/staff', admin)).find((a) => a.id === late.id)).toMatchObject({ role: 'staff', active: true, invited: false });
+
+      const log = await ok<AuditPage>('GET', '/editor/audit?entity=staff', admin);
+      expect(log.data.filter((e) => e.action === 'withdraw-invite').map((e) => e.detail)).toEqual(
+        expect.arrayContaining([{ email: 'angret@staut.no', removed: true }, { email: 'kunde.angret@example.no' }]),
+      );
+    });
+
     it('deactivating ends every session of the account at once and refuses its login; an admin cannot deactivate themselves', async () => {
       const id = (await ensureStaffAccount(t().db, 'slutter@staut.no', 'slutterpassord')).id;
       const sessionA = await newSession(id);
@@ -362,6 +447,9 @@ describe.each(testDatabaseKinds())('content workspace on %s', (kind) => {
       const self = await call('PUT', `/editor/staff/${ids.admin}`, admin, { active: false });
       expect(self.statusCode).toBe(409);
       expect(self.json().message).toBe(STAFF_TEXTS.notSelf);
+      const demoteSelf = await call('PUT', `/editor/staff/${ids.admin}`, admin, { role: 'staff' });
+      expect(demoteSelf.statusCode).toBe(409);
+      expect((await ok<StaffAccount[]>('GET', '/editor/staff', admin)).find((a) => a.id === ids.admin)).toMatchObject({ role: 'admin', active: true });
       const promoted = await ok<StaffAccount>('PUT', `/editor/staff/${id}`, admin, { active: true, role: 'admin' });
       expect(promoted).toMatchObject({ active: true, role: 'admin' });
       expect((await call('GET', '/editor/audit', await newSession(id))).statusCode).toBe(200);
@@ -425,7 +513,7 @@ describe.each(testDatabaseKinds())('content workspace on %s', (kind) => {
         'POST',
         '/editor/polls',
         editor,
-        { name: 'Quiz', active: true, questions: [{ text: 'Hvilken by, "egentlig"?', options: [{ text: 'Oslo, Norge', correct: true }, { text: '=Bergen', correct: false }] }] },
+        { name: 'Quiz', active: true, published: true, questions: [{ text: 'Hvilken by, "egentlig"?', options: [{ text: 'Oslo, Norge', correct: true }, { text: '=Bergen', correct: false }] }] },
         201,
       );
       const q = quiz.questions[0]!;

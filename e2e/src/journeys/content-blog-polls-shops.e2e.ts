@@ -2,14 +2,14 @@
  * Content (issue 7) in the browser, on the routes the shell gives mf-content: the blog from list to category to post
  * to product page; answering the quiz and seeing the score and the votes; the shop locator (Norwegian weekday hours,
  * "Åpent nå"/"Stengt" on Oslo time, sorting by distance from a postcode typed on the page or sent by the home page's
- * store search); and an editor — the staff account the operator created with STAFF_EMAIL/STAFF_PASSWORD — who
- * publishes a post (and a poll) at /redaksjon that then shows on the blog pages, sanitised.
+ * store search). The editors' workspace has its own journeys (editor-*.e2e.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { RawArticle, RawBlogCategory, RawBlogPost, RawCategory, RawPaginated } from '@shop/contracts/types';
 import { launchBrowser, newContext, watchErrors } from '../support/browser.js';
 import { startShop, type ShopServer } from '../support/server.js';
+import { acceptCookies, submitLogin } from '../support/session.js';
 
 /** The operator's staff account, created by the server at start-up from the environment (README: Redaksjon). */
 const STAFF = { email: 'redaktor.e2e@staut.no', password: 'redaksjon-e2e-1' };
@@ -30,24 +30,6 @@ async function api<T>(path: string): Promise<T> {
   const response = await fetch(`${shop.url}/api/v1${path}`);
   if (!response.ok) throw new Error(`GET ${path} → ${response.status}`);
   return (await response.json()) as T;
-}
-
-async function acceptCookies(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'Godta' }).click();
-  await page.getByTestId('cookie-consent').waitFor({ state: 'detached' });
-}
-
-/** Logs in through the account remote's form; login reloads the page, so wait for that load. */
-async function logIn(page: Page, email: string, password: string): Promise<void> {
-  await page.getByLabel('E-post eller telefonnummer').fill(email);
-  await page.getByLabel('Passord').fill(password);
-  const reloaded = page.waitForEvent('load');
-  const [response] = await Promise.all([
-    page.waitForResponse((r) => /\/api\/v1\/customers\/login(\/\w+)?$/.test(r.url()) && r.request().method() === 'POST'),
-    page.getByRole('button', { name: 'Logg inn' }).click(),
-  ]);
-  expect(response.status()).toBe(200);
-  await reloaded;
 }
 
 /** Names of the shop cards in the order shown. */
@@ -151,7 +133,7 @@ describe('blog, polls, shop locator and editor', () => {
     expect(await question(/grunnlagt/).getByRole('radio').evaluateAll((rs) => rs.every((r) => (r as HTMLInputElement).disabled))).toBe(true);
     await page.locator('main').getByRole('link', { name: 'Logg inn for å delta' }).click();
     await page.waitForURL('**/konto/logg-inn');
-    await logIn(page, 'demo@staut.no', 'demo1234');
+    await submitLogin(page, { email: 'demo@staut.no', password: 'demo1234' });
     await page.goto('/avstemning');
     await page.getByRole('heading', { level: 1, name: 'Vinterquiz' }).waitFor();
 
@@ -271,125 +253,6 @@ describe('blog, polls, shop locator and editor', () => {
     // The unknown postcode's lookup is the only request that failed (the browser logs it as a console error).
     expect(notFound).toEqual(['/api/v1/postalcodes/0000']);
     expect(errors.filter((e) => !e.includes('status of 404'))).toEqual([]);
-    await context.close();
-  });
-
-  it('an editor publishes a post that then appears on the blog pages, sanitised, with its products', async () => {
-    // Visitors and customers are kept out of /redaksjon.
-    const visitorContext = await newContext(browser, shop.url);
-    const visitor = await visitorContext.newPage();
-    await visitor.goto('/redaksjon');
-    await acceptCookies(visitor);
-    await visitor.getByRole('alert').getByText('Du må være logget inn med en redaktørkonto for å bruke redaksjonen.').waitFor();
-    expect(await visitor.getByRole('heading', { name: 'Skriv innlegg' }).count()).toBe(0);
-    await visitor.locator('main').getByRole('link', { name: 'Logg inn' }).click();
-    await visitor.waitForURL('**/konto/logg-inn');
-    await logIn(visitor, 'demo@staut.no', 'demo1234');
-    await visitor.goto('/redaksjon');
-    await visitor.getByRole('alert').getByText('Kontoen din har ikke tilgang til redaksjonen.').waitFor();
-    expect(await visitor.getByRole('heading', { name: 'Skriv innlegg' }).count()).toBe(0);
-
-    // Two products a shopper can see, picked through the API; the category's post count before.
-    const familyBefore = (await api<RawBlogCategory[]>('/blog/categories')).find((c) => c.slug === 'barn-og-familie')!.posts_count;
-    const [firstCategory] = await api<RawCategory[]>('/categories');
-    const listing = await api<RawPaginated<RawArticle>>(`/categories/${firstCategory!.MainGroupID}/articles?per_page=20`);
-    const [mainProduct, relatedProduct] = listing.data.filter((a) => a.VisibleOnWeb === 1);
-
-    // The operator's staff account (STAFF_EMAIL) logs in and writes a post.
-    const context = await newContext(browser, shop.url);
-    const page = await context.newPage();
-    const { errors } = watchErrors(page);
-    await page.goto('/konto/logg-inn');
-    await acceptCookies(page);
-    await logIn(page, STAFF.email, STAFF.password);
-    await page.goto('/redaksjon');
-    const form = page.locator('form', { has: page.getByRole('heading', { name: 'Skriv innlegg' }) });
-    await form.waitFor();
-    const title = 'Vinterklær til barnehagen';
-    await form.getByLabel('Tittel').fill(title);
-    await form.getByLabel(/^Tekst/).fill(
-      '<h2 id="sjekkliste">Sjekkliste</h2><p>Ull innerst, <strong>regntøy</strong> ytterst.</p>' +
-        '<p>Les også <a href="/blogg/hvordan-kle-barna">lag på lag</a>.</p>' +
-        '<script>window.__pwned = 1</script><img src=x onerror="window.__pwned = 2"><p onclick="window.__pwned = 3">Klikk</p>',
-    );
-    await form.getByLabel(/Produkt-id/).fill(`${mainProduct!.ArticleID}, ${relatedProduct!.ArticleID}`);
-    await form.getByRole('checkbox', { name: 'Barn og familie' }).check();
-    expect(await form.getByRole('checkbox', { name: 'Publiser nå' }).isChecked()).toBe(true);
-    await form.getByRole('button', { name: 'Lagre' }).click();
-    const saved = form.getByRole('status');
-    await saved.getByText('Lagret. Se innlegget på /blogg/vinterklaer-til-barnehagen').waitFor();
-
-    // The blog list shows it first; its category counts it; the post page has the clean body and the products.
-    await page.goto('/blogg');
-    const cards = page.locator('main ul li a[href^="/blogg/"]');
-    await cards.first().waitFor();
-    expect(await cards.first().locator('strong').innerText()).toBe(title);
-    const categoryNav = page.getByRole('navigation', { name: 'Kategorier' });
-    await categoryNav.getByRole('link', { name: `Barn og familie (${familyBefore + 1})` }).click();
-    await page.waitForURL('**/blogg/kategori/barn-og-familie');
-    await page.getByRole('heading', { level: 1, name: 'Barn og familie' }).waitFor();
-    await expect.poll(() => cards.count()).toBe(familyBefore + 1);
-    await page.getByRole('link', { name: new RegExp(title) }).click();
-    await page.waitForURL('**/blogg/vinterklaer-til-barnehagen');
-    const article = page.locator('article');
-    await article.getByRole('heading', { level: 1, name: title }).waitFor();
-    await article.locator('h2#sjekkliste').waitFor();
-    expect(await article.innerText()).toContain('Ull innerst, regntøy ytterst.');
-    expect(await article.locator('script, img[src="x"], [onclick], [onerror]').count()).toBe(0);
-    expect(await page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
-    const main = article.locator('section', { has: page.getByRole('heading', { name: 'Utvalgt produkt' }) });
-    const related = article.locator('section', { has: page.getByRole('heading', { name: 'Produkter i innlegget' }) });
-    await main.getByText(mainProduct!.Name).first().waitFor({ timeout: 20_000 });
-    await related.getByText(relatedProduct!.Name).first().waitFor({ timeout: 20_000 });
-
-    // A site link in the body navigates inside the app (no page load: the marker survives).
-    await page.evaluate(() => ((window as { __samePage?: boolean }).__samePage = true));
-    await article.getByRole('link', { name: 'lag på lag' }).click();
-    await page.waitForURL('**/blogg/hvordan-kle-barna');
-    await page.getByRole('heading', { level: 1, name: /Hvordan kle barna/ }).waitFor();
-    expect(await page.evaluate(() => (window as { __samePage?: boolean }).__samePage)).toBe(true);
-
-    // An anonymous shopper sees the new post too.
-    const shopperContext = await newContext(browser, shop.url);
-    const shopper = await shopperContext.newPage();
-    await shopper.goto('/blogg/vinterklaer-til-barnehagen');
-    await shopper.getByRole('heading', { level: 1, name: title }).waitFor();
-    await shopperContext.close();
-
-    expect(errors).toEqual([]);
-    await visitorContext.close();
-    await context.close();
-  });
-
-  it("an editor's poll opens for answers at once", async () => {
-    const context = await newContext(browser, shop.url);
-    const page = await context.newPage();
-    const { errors } = watchErrors(page);
-    await page.goto('/konto/logg-inn');
-    await acceptCookies(page);
-    await logIn(page, STAFF.email, STAFF.password);
-    await page.goto('/redaksjon');
-    const form = page.locator('form', { has: page.getByRole('heading', { name: 'Lag avstemning' }) });
-    await form.waitFor();
-    await form.getByLabel('Navn').fill('Hvor går turen i vinter?');
-    await form.getByRole('textbox', { name: 'Spørsmål 1', exact: true }).fill('Hvor mange butikker har Staut?');
-    await form.getByRole('textbox', { name: 'Spørsmål 1: Svar 1' }).fill('3');
-    await form.getByRole('textbox', { name: 'Spørsmål 1: Svar 2' }).fill('14');
-    await form.getByRole('radio', { name: 'Riktig svar' }).nth(1).check();
-    await form.getByRole('button', { name: 'Lagre' }).click();
-    const link = form.getByRole('status').getByRole('link', { name: /Avstemningen er lagret: \/avstemning\/\d+/ });
-    await link.waitFor();
-    await link.click();
-    await page.waitForURL(/\/avstemning\/\d+$/);
-    await page.getByRole('heading', { level: 1, name: 'Hvor går turen i vinter?' }).waitFor();
-    // Only the two filled-in options (the empty third is left out).
-    expect(await page.getByRole('radio').count()).toBe(2);
-    await page.getByLabel('14').check();
-    await page.getByRole('button', { name: 'Send svar' }).click();
-    await page.getByRole('status').getByText('Du har 1 av 1 riktige.').waitFor();
-    await page.getByText('Riktig!').waitFor();
-
-    expect(errors).toEqual([]);
     await context.close();
   });
 });

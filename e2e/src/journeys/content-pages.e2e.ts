@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newContext, watchErrors } from '../support/browser.js';
 import { startShop, type ShopServer } from '../support/server.js';
+import { acceptCookies } from '../support/session.js';
 
 let browser: Browser;
 let shop: ShopServer;
@@ -18,11 +19,6 @@ afterAll(async () => {
   await shop?.stop();
   await browser?.close();
 });
-
-async function acceptCookies(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'Godta' }).click();
-  await page.getByTestId('cookie-consent').waitFor({ state: 'detached' });
-}
 
 describe('content pages', () => {
   it('home shows every banner slot, the bestsellers widget and the about section', async () => {
@@ -75,12 +71,13 @@ describe('content pages', () => {
     await context.close();
   });
 
-  it('/preview/{name} shows an unpublished layout; editor changes show on the next request', async () => {
+  it('/preview/{name} shows an unpublished layout to staff only; editor changes show on the next request', async () => {
     const context = await newContext(browser, shop.url);
     const page = await context.newPage();
-    await page.goto('/preview/vinter');
+    // A shopper who guesses the campaign's name finds nothing.
+    expect((await page.goto('/preview/vinter'))?.status()).toBe(404);
     await acceptCookies(page);
-    await page.getByText('Klar for vinteren?').first().waitFor();
+    expect(await page.getByText('Klar for vinteren?').count()).toBe(0);
 
     // Log in as the seeded staff account through the API, with the page's session and CSRF token.
     const token = await page.locator('meta[name="csrf-token"]').getAttribute('content');
@@ -88,6 +85,8 @@ describe('content pages', () => {
     const login = await page.request.post('/api/v1/customers/login', { headers: headers(token!), data: { username: 'ansatt@staut.no', password: 'ansatt1234' } });
     expect(login.status()).toBe(200);
     const staffToken = login.headers()['x-csrf-token'] ?? token!;
+    expect((await page.goto('/preview/vinter'))?.status()).toBe(200);
+    await page.getByText('Klar for vinteren?').first().waitFor();
 
     // Changing a page that exists needs the version the editor read (a stale one is a 409, never a silent overwrite).
     const current = await page.request.get('/api/v1/editor/content/page/om-oss');

@@ -1,5 +1,5 @@
 /** Client-side checks of the registration form (the API checks the same and answers 422 with field errors). */
-import { isValidPhone, requiredAccountFieldErrors } from '@shop/contracts/validation';
+import { isValidPhone, MIN_PASSWORD_LENGTH, requiredAccountFieldErrors } from '@shop/contracts/validation';
 import type { Flag, RegisterPayload } from '@shop/contracts/types';
 import { texts } from '../texts.js';
 
@@ -39,7 +39,7 @@ export const emptyRegisterForm = (): RegisterForm => ({
   birthday_gift: false,
 });
 
-export const MIN_PASSWORD_LENGTH = 8;
+export { MIN_PASSWORD_LENGTH };
 
 export function registerFormErrors(form: RegisterForm): Record<string, string> {
   const { first_name, last_name, phone, email } = form;

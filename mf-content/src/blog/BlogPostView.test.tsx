@@ -8,7 +8,7 @@ import { PostCard } from './PostCard.js';
 const NOW = new Date('2026-11-22T12:00:00Z');
 const post: BlogPost = {
   id: 9, title: 'Slik velger du skalljakke', body: '<p>Tekst</p>', slug: 'skalljakke', featuredImage: null, mainArticle: null,
-  relatedArticles: [], categories: [], publishedAt: '2026-11-19T12:00:00Z',
+  relatedArticles: [], bodyArticles: [], categories: [], publishedAt: '2026-11-19T12:00:00Z',
 };
 
 describe('blog post dates (SPEC relative time)', () => {
@@ -28,6 +28,21 @@ describe('blog post dates (SPEC relative time)', () => {
     expect(time.closest('p')!.textContent).toBe('Publisert for 3 dager siden');
     expect(time.getAttribute('dateTime')).toBe('2026-11-19T12:00:00.000Z');
     expect(time.getAttribute('title')).toBe('19. november 2026');
+  });
+
+  it.each([
+    ['draft', false],
+    ['scheduled', false],
+    ['unpublished', false],
+    ['published', true],
+  ] as const)("an editor's preview of a %s post says Publisert: %s", (status, says) => {
+    render(
+      <MemoryRouter>
+        <BlogPostView post={{ ...post, preview: { status, published_at: null, pending_changes: false } }} />
+      </MemoryRouter>,
+    );
+    expect(document.querySelector('time') !== null).toBe(says);
+    expect(document.body.textContent?.includes('Publisert')).toBe(says);
   });
 
   it('says how long ago on a post card', () => {

@@ -1,36 +1,32 @@
 import { Link } from 'react-router-dom';
-import { formatDateLong, formatMoney } from '@shop/contracts/format';
-import { pathFor, productPath } from '@shop/contracts/routes';
-import type { Article, BlogPost } from '@shop/contracts/types';
-import { CatalogWidget } from '../federation/CatalogWidget.js';
-import { Html } from '../shared/Html.js';
+import { formatDateLong } from '@shop/contracts/format';
+import { pathFor } from '@shop/contracts/routes';
+import type { BlogPost } from '@shop/contracts/types';
+import { CatalogProduct as Product } from '../shared/CatalogProduct.js';
+import { ContentBody } from '../shared/ContentBody.js';
 import { TimeAgo } from '../shared/TimeAgo.js';
 import { ContentImage } from '../shared/ContentImage.js';
 import { texts } from './texts.js';
 import styles from '../content.module.css';
 
-/** Without the catalogue remote: a plain link per product. */
-function ProductLink({ article }: { article: Article }) {
-  return (
-    <Link className={styles.productLink} to={productPath(article.id)}>
-      <span>{article.name}</span> <span>{formatMoney(article.price)}</span>
-    </Link>
-  );
-}
-
-function Product({ article }: { article: Article }) {
-  return <CatalogWidget module="ProductCard" props={{ article }} fallback={<ProductLink article={article} />} />;
-}
-
-/** A blog post or article page: featured image, body, main product and related products as catalogue cards. */
+/**
+ * A blog post or article page: featured image, body (with its product cards), main product and related products as
+ * catalogue cards.
+ */
 export function BlogPostView({ post, headingLevel = 1 }: { post: BlogPost; headingLevel?: 1 | 2 }) {
   const Heading = headingLevel === 1 ? 'h1' : 'h2';
   const products = post.relatedArticles.filter((a) => a.id !== post.mainArticle?.id);
+  // An editor's preview of a draft or scheduled post: it has not been published, so no "Publisert …" line.
+  const published = !post.preview || post.preview.status === 'published';
   return (
     <article className={styles.page} aria-labelledby={`post-${post.id}`}>
       <Heading id={`post-${post.id}`}>{post.title}</Heading>
       <p className={styles.meta}>
-        {texts.published} <TimeAgo at={post.publishedAt} absolute={formatDateLong} />
+        {published && (
+          <>
+            {texts.published} <TimeAgo at={post.publishedAt} absolute={formatDateLong} />
+          </>
+        )}
         {post.categories.map((c) => (
           <Link key={c.id} className={styles.tag} to={pathFor('blogCategory', { slug: c.slug })}>
             {c.name}
@@ -38,7 +34,7 @@ export function BlogPostView({ post, headingLevel = 1 }: { post: BlogPost; headi
         ))}
       </p>
       {post.featuredImage && <ContentImage className={styles.featured} src={post.featuredImage} alt="" maxWidth={960} />}
-      <Html className={styles.body} html={post.body} />
+      <ContentBody className={styles.body} html={post.body} articles={post.bodyArticles} />
       {post.mainArticle && (
         <section aria-labelledby={`main-${post.id}`}>
           <h2 id={`main-${post.id}`}>{texts.mainProduct}</h2>

@@ -1,10 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { ApiError, getBlogPosts, getHomeLayout, getSettings } from '@shop/contracts/api';
-import { loaderHeadContext, type LoaderDataProps, type PageLoader } from '@shop/contracts/ssr';
+import { loaderHeadContext, orMissing, type LoaderDataProps, type PageLoader } from '@shop/contracts/ssr';
 import { pathFor, type HomePageProps } from '@shop/contracts/routes';
 import type { Banner, Settings } from '@shop/contracts/types';
 import { PostCard } from '../blog/PostCard.js';
+import { BannerSlot } from './BannerSlot.js';
 import { CatalogWidget } from '../federation/CatalogWidget.js';
 import { LoadState } from '../shared/LoadState.js';
 import { useLoad } from '../shared/useLoad.js';
@@ -14,45 +15,6 @@ import SocialFeed from '../social/SocialFeed.js';
 import { homeHead } from './head.js';
 import { texts } from './texts.js';
 import styles from '../content.module.css';
-
-/** A banner slot: an image (mobile variant below 1020 px) with title and text, linked when it has a link. */
-function BannerSlot({ banner, slot, eager = false }: { banner: Banner | null; slot: string; eager?: boolean }) {
-  if (!banner) return null;
-  // The slot's box has its final size before the image arrives (aspect ratios in content.module.css), so nothing
-  // below it moves when it loads (CLS 0). The top banner is the home page's LCP element: fetched first.
-  const inner = (
-    <>
-      <picture>
-        {banner.imageMobile && <source media="(max-width: 1019px)" srcSet={banner.imageMobile} />}
-        {/* The title is shown as text beside the image and names the link: the image itself is decorative. */}
-        <img
-          src={banner.image}
-          alt=""
-          loading={eager ? 'eager' : 'lazy'}
-          fetchPriority={eager ? 'high' : undefined}
-          decoding={eager ? 'sync' : 'async'}
-        />
-      </picture>
-      {(banner.title || banner.text) && (
-        <span className={styles.bannerText}>
-          {banner.title && <strong>{banner.title}</strong>}
-          {banner.title && banner.text && <br />}
-          {banner.text}
-        </span>
-      )}
-    </>
-  );
-  const className = `${styles.banner} ${banner.imageMobile ? styles.hasMobile : ''}`;
-  return banner.link ? (
-    <Link className={className} to={banner.link} data-slot={slot}>
-      {inner}
-    </Link>
-  ) : (
-    <div className={className} data-slot={slot}>
-      {inner}
-    </div>
-  );
-}
 
 function StoreSearch({ banner }: { banner: Banner | null }) {
   const navigate = useNavigate();
@@ -131,8 +93,9 @@ async function homeLayout(previewName: string | null, fallback: Settings | null,
  */
 export const loader: PageLoader<Partial<HomePageProps>, Settings> = async (context) => {
   const previewName = context.props.previewName ?? null;
-  const [layout, headContext] = await Promise.all([homeLayout(previewName, null), loaderHeadContext(context)]);
-  return { data: layout, head: homeHead(headContext, { previewName, settings: layout }) };
+  // A preview's layout that does not exist, or that this visitor may not see (a draft, to someone not staff): 404.
+  const [layout, headContext] = await Promise.all([previewName ? orMissing(homeLayout(previewName, null)) : homeLayout(null, null), loaderHeadContext(context)]);
+  return { data: layout ?? undefined, head: homeHead(headContext, { previewName, settings: layout }) };
 };
 
 /**
@@ -164,7 +127,7 @@ export default function HomePage({ previewName = null, settings: shellSettings =
           <BannerSlot banner={state.data.topBanner} slot="top-banner" eager />
           <div className={styles.subBanners}>
             {state.data.subBanners.map((b, i) => (
-              <BannerSlot key={i} banner={b} slot={`sub-banner-${i + 1}`} />
+              <BannerSlot key={i} banner={b} slot={`sub-banner-${i + 1}`} kind="third" />
             ))}
           </div>
           <StoreSearch banner={state.data.storeSearch} />
@@ -185,7 +148,7 @@ export default function HomePage({ previewName = null, settings: shellSettings =
               <ul className={styles.grid3}>
                 {state.data.grid3x3.map((b, i) => (
                   <li key={i}>
-                    <BannerSlot banner={b} slot={`grid-${i + 1}`} />
+                    <BannerSlot banner={b} slot={`grid-${i + 1}`} kind="third" />
                   </li>
                 ))}
               </ul>

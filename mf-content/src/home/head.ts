@@ -11,6 +11,7 @@ import { texts } from '../texts.js';
 export function homeHead(context: HeadContext, { previewName, settings }: Pick<HomePageProps, 'previewName' | 'settings'>): PageHead {
   const image = settings?.topBanner?.image ?? null;
   if (previewName !== null) {
+    if (!settings) return pageHead(context, { title: pageTitleTexts.notFound, robots: NOINDEX_NOFOLLOW, status: 404 });
     return pageHead(context, { title: pageTitleTexts.preview(previewName), image, robots: NOINDEX_NOFOLLOW });
   }
   const home = absoluteUrl(context.origin, pathFor('home'));

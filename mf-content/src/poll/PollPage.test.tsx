@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import type { Poll } from '@shop/contracts/types';
 import PollPage from './PollPage.js';
@@ -19,7 +19,7 @@ vi.mock('@shop/contracts/api', async (importOriginal) => {
 const api = await import('@shop/contracts/api');
 const { ApiError } = api;
 
-const poll = (active: boolean, prizeDraw = false): Poll => ({
+const poll = (active: boolean, prizeDraw = false, quiz = true): Poll => ({
   id: 2,
   name: 'Vinterquiz',
   description: null,
@@ -27,6 +27,7 @@ const poll = (active: boolean, prizeDraw = false): Poll => ({
   banner_mobile: null,
   active,
   prize_draw: prizeDraw,
+  quiz,
   questions: [
     {
       id: 7,
@@ -40,8 +41,8 @@ const poll = (active: boolean, prizeDraw = false): Poll => ({
   ],
 });
 
-function renderPoll(active: boolean, prizeDraw = false) {
-  vi.mocked(api.getPoll).mockResolvedValue(poll(active, prizeDraw));
+function renderPoll(active: boolean, prizeDraw = false, quiz = true) {
+  vi.mocked(api.getPoll).mockResolvedValue(poll(active, prizeDraw, quiz));
   vi.mocked(api.getPollAnswers).mockResolvedValue([]);
   vi.mocked(api.getPollScore).mockResolvedValue({ poll_id: 2, score: 0, total: 1 });
   vi.mocked(api.getQuestionScore).mockResolvedValue({ question_id: 7, total: 5, options: [{ option_id: 70, count: 1 }, { option_id: 71, count: 4 }] });
@@ -52,7 +53,11 @@ function renderPoll(active: boolean, prizeDraw = false) {
   );
 }
 
-afterEach(() => vi.resetAllMocks());
+// Unmount before the reset (hooks run last-registered first): a pending effect must not call a reset mock.
+afterEach(() => {
+  cleanup();
+  vi.resetAllMocks();
+});
 
 describe('PollPage', () => {
   it('an open poll takes answers', async () => {
@@ -67,6 +72,24 @@ describe('PollPage', () => {
     expect(await screen.findByText(/4 stemmer/)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Send svar' })).toBeNull();
     expect(screen.getAllByRole('radio').every((radio) => (radio as HTMLInputElement).disabled)).toBe(true);
+  });
+
+  it.each([
+    ['a quiz says whether the answer was right and gives the score', true, ['Feil svar', 'Du har 0 av 1 riktige.'], 'Takk for svaret! Her ser du hvordan alle har stemt.'],
+    ['a plain poll (no right answers) thanks the shopper and never says "wrong"', false, ['Takk for svaret! Her ser du hvordan alle har stemt.'], 'Feil svar'],
+  ])('%s', async (_name, quiz, shown, notShown) => {
+    renderPoll(true, false, quiz);
+    const radio = await screen.findByRole('radio', { name: '5 000' });
+    // The page asks for this visitor's earlier answers once the poll shows (an effect): the answers below are what
+    // the API gives after sending, so they must not reach that first question (under load the effect can run late).
+    await vi.waitFor(() => expect(api.getQuestionScore).toHaveBeenCalled());
+    fireEvent.click(radio);
+    vi.mocked(api.postPollAnswers).mockResolvedValue(undefined as never);
+    vi.mocked(api.getPollAnswers).mockResolvedValue([{ question_id: 7, option_id: 70, correct: false }]);
+    fireEvent.click(screen.getByRole('button', { name: 'Send svar' }));
+    for (const text of shown) expect(await screen.findByText(text)).toBeTruthy();
+    expect(screen.queryByText(notShown)).toBeNull();
+    expect(await screen.findByText(/1 stemme/)).toBeTruthy();
   });
 
   describe('a quiz with a prize draw (logged-in customers only)', () => {

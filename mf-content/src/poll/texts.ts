@@ -11,6 +11,7 @@ export const texts = {
   correct: 'Riktig!',
   wrong: 'Feil svar',
   yourScore: (score: number, total: number) => `Du har ${score} av ${total} riktige.`,
+  thanksForAnswering: 'Takk for svaret! Her ser du hvordan alle har stemt.',
   votes: (n: number) => (n === 1 ? '1 stemme' : `${n} stemmer`),
   answerFailed: 'Vi fikk ikke lagret svaret ditt.',
 } as const;

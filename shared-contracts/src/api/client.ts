@@ -7,6 +7,7 @@
  */
 import type { AxiosInstance, AxiosRequestConfig, AxiosResponse, AxiosStatic } from 'axios';
 import { httpErrorTexts } from '@shop/contracts/texts';
+import { PREVIEW_PARAM } from '@shop/contracts/routes';
 import { ApiError, toApiError } from './errors.js';
 import { takeFirstViewAnswer } from './firstAnswers.js';
 import { serverTransport, type ApiTransport } from './transport.js';
@@ -19,6 +20,20 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Milliseconds; default none (SPEC §7). Exceeding it rejects with ApiError kind 'timeout'. */
   timeout?: number;
+}
+
+/**
+ * The options of a public content read that has a preview (a blog post, a poll, a copy page): `preview` asks for the
+ * latest saved version, drafts included (`?forhandsvisning=1`). The API answers it only to an editor's session and
+ * never from or into its answer cache; anyone else gets the published content or a 404, as without it.
+ */
+export interface ContentReadOptions extends RequestOptions {
+  preview?: boolean;
+}
+
+/** The query of a content read: the preview parameter when asked for, else none (the same key as without options). */
+export function previewQuery(opts: ContentReadOptions | undefined): Record<string, unknown> | undefined {
+  return opts?.preview ? { [PREVIEW_PARAM]: 1 } : undefined;
 }
 
 let baseUrl = DEFAULT_API_BASE_URL;

@@ -18,7 +18,7 @@ import type { RawSettings, RawTenant, Settings, Tenant } from '../types/settings
 import type { AddressFeature, LatLng, PostalCode, RawAddressSearch, RawOsrmTable, RawPostalCode } from '../types/geo.js';
 import { mapBlogCategory, mapBlogCategoryPage, mapBlogPost, mapPaginated, mapSettings, mapSocialPost, mapTenant } from '@shop/contracts/mappers';
 import { mapAddressHit, mapPostalCode } from '@shop/contracts/mappers';
-import { get, seg, type RequestOptions } from './client.js';
+import { get, previewQuery, seg, type ContentReadOptions, type RequestOptions } from './client.js';
 
 /** GET /settings: home-page banner slots. */
 export async function getSettings(opts?: RequestOptions): Promise<Settings> {
@@ -35,9 +35,9 @@ export async function getBlogPosts(page = 1, opts?: RequestOptions): Promise<Pag
   return mapPaginated(await get<RawPaginated<RawBlogPost>>('/blog/posts', { page }, opts), mapBlogPost);
 }
 
-/** GET /blog/{slug} */
-export async function getBlogPost(slug: string, opts?: RequestOptions): Promise<BlogPost> {
-  return mapBlogPost(await get<RawBlogPost>(`/blog/${seg(slug)}`, undefined, opts));
+/** GET /blog/{slug}; `preview`: ?forhandsvisning=1, the saved draft for an editor (ContentReadOptions). */
+export async function getBlogPost(slug: string, opts?: ContentReadOptions): Promise<BlogPost> {
+  return mapBlogPost(await get<RawBlogPost>(`/blog/${seg(slug)}`, previewQuery(opts), opts));
 }
 
 /** GET /blog/post/{id} */
@@ -60,9 +60,9 @@ export async function getActivePolls(opts?: RequestOptions): Promise<Poll[]> {
   return get<Poll[]>('/polls/active', undefined, opts);
 }
 
-/** GET /polls/{id} */
-export async function getPoll(id: number, opts?: RequestOptions): Promise<Poll> {
-  return get<Poll>(`/polls/${seg(id)}`, undefined, opts);
+/** GET /polls/{id}; `preview`: ?forhandsvisning=1, the saved draft for an editor (ContentReadOptions). */
+export async function getPoll(id: number, opts?: ContentReadOptions): Promise<Poll> {
+  return get<Poll>(`/polls/${seg(id)}`, previewQuery(opts), opts);
 }
 
 /** GET /polls/{id}/score */

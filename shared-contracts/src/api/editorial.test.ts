@@ -6,6 +6,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { setApiBaseUrl, setCsrfTokenSource } from './client.js';
 import { createBlogPost, deleteEditorImage, getEditorImages, getHomeLayout, getStaticPage, postPollAnswers, saveStaticPage, uploadEditorImage } from './editorial.js';
 import { ApiError } from './errors.js';
+import { mapArticle } from '@shop/contracts/mappers';
+import { rawArticle } from '@shop/contracts/testing';
 
 const seen: Array<{ method: string; url: string; body: string; csrf: string | undefined; type?: string }> = [];
 let answer: { status: number; body: unknown } = { status: 200, body: {} };
@@ -69,10 +71,16 @@ describe('editorial calls', () => {
     expect(seen[1]!.csrf).toBe('tok-9');
   });
 
-  it('GET /pages/{slug} maps updated_at', async () => {
+  it('GET /pages/{slug} maps updated_at (and no body_articles from an older API to none)', async () => {
     answer = { status: 200, body: { slug: 'om-oss', title: 'Om oss', body: '<p>x</p>', updated_at: '2026-11-01T00:00:00.000Z' } };
-    expect(await getStaticPage('om-oss')).toEqual({ slug: 'om-oss', title: 'Om oss', body: '<p>x</p>', updatedAt: '2026-11-01T00:00:00.000Z' });
+    expect(await getStaticPage('om-oss')).toEqual({ slug: 'om-oss', title: 'Om oss', body: '<p>x</p>', updatedAt: '2026-11-01T00:00:00.000Z', bodyArticles: [] });
     expect(seen[0]).toMatchObject({ method: 'GET', url: '/api/v1/pages/om-oss' });
+  });
+
+  it('GET /pages/{slug} maps the product cards\' articles', async () => {
+    const article = rawArticle({ ArticleID: 201, Name: 'Vindjakke' });
+    answer = { status: 200, body: { slug: 'tips', title: 'Tips', body: '<div data-product-card="201"></div>', updated_at: '2026-11-01T00:00:00.000Z', body_articles: [article] } };
+    expect((await getStaticPage('tips')).bodyArticles).toEqual([mapArticle(article)]);
   });
 
   it.each([

@@ -15,16 +15,23 @@ import type {
 } from '../types/editorial.js';
 import type { PollAnswer } from '../types/content.js';
 import type { RawSettings, Settings } from '../types/settings.js';
-import { mapSettings } from '@shop/contracts/mappers';
-import { del, get, post, postForm, put, seg, type RequestOptions } from './client.js';
+import { mapArticle, mapSettings } from '@shop/contracts/mappers';
+import { del, get, post, postForm, previewQuery, put, seg, type ContentReadOptions, type RequestOptions } from './client.js';
 
 export function mapStaticPage(raw: RawStaticPage): StaticPageContent {
-  return { slug: raw.slug, title: raw.title, body: raw.body, updatedAt: raw.updated_at };
+  return {
+    slug: raw.slug,
+    title: raw.title,
+    body: raw.body,
+    updatedAt: raw.updated_at,
+    bodyArticles: (raw.body_articles ?? []).map(mapArticle),
+    ...(raw.preview ? { preview: raw.preview } : {}),
+  };
 }
 
-/** GET /pages/{slug} */
-export async function getStaticPage(slug: string, opts?: RequestOptions): Promise<StaticPageContent> {
-  return mapStaticPage(await get<RawStaticPage>(`/pages/${seg(slug)}`, undefined, opts));
+/** GET /pages/{slug}; `preview`: ?forhandsvisning=1, the page as saved (any status) for an editor (ContentReadOptions). */
+export async function getStaticPage(slug: string, opts?: ContentReadOptions): Promise<StaticPageContent> {
+  return mapStaticPage(await get<RawStaticPage>(`/pages/${seg(slug)}`, previewQuery(opts), opts));
 }
 
 /** GET /home/{name}: a home layout by name (unpublished ones too: /preview/{name}); no name → the published one. */

@@ -9,6 +9,7 @@ export {
   requestsInFlight,
   DEFAULT_API_BASE_URL,
   type RequestOptions,
+  type ContentReadOptions,
 } from './client.js';
 export * from './errors.js';
 export { answerKey, takeFirstViewAnswer, ANSWER_LIFETIME_MS, type FirstViewAnswer } from './firstAnswers.js';
@@ -20,4 +21,5 @@ export * from './content.js';
 export * from './postcodeLookup.js';
 export * from './editorial.js';
 export * from './workspace.js';
+export * from './editorProducts.js';
 export * from './fulfilment.js';

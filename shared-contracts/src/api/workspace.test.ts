@@ -15,6 +15,7 @@ import {
   setContentStatus,
   setPollOpen,
   updateStaffAccount,
+  withdrawStaffInvite,
 } from './workspace.js';
 import { updateBlogPost } from './editorial.js';
 
@@ -96,11 +97,13 @@ describe('workspace calls', () => {
     await setPollOpen(4, false, 2);
     answer = { status: 204, body: null };
     await deleteBlogCategory(5, 6);
+    await withdrawStaffInvite(9);
     expect(seen.map((r) => `${r.method} ${r.url}`)).toEqual([
       'GET /api/v1/editor/audit?entity=blog-post:12&actor=3',
       'PUT /api/v1/editor/staff/8',
       'POST /api/v1/editor/polls/4/open',
       'DELETE /api/v1/editor/blog/categories/5?move_to=6',
+      'DELETE /api/v1/editor/staff/9/invitation',
     ]);
     expect(JSON.parse(seen[1]!.body)).toEqual({ active: false });
     expect(JSON.parse(seen[2]!.body)).toEqual({ open: false, version: 2 });

@@ -17,6 +17,7 @@ import type {
   ContentStatusInput,
   ContentSummary,
   ContentType,
+  DiscardChangesInput,
   EditConflict,
   EditorBlogCategory,
   PollResults,
@@ -43,6 +44,11 @@ export async function getContentItem(type: ContentType, key: string | number, op
 /** POST /editor/content/{type}/{key}/status: publish now, schedule (ISO `at`, home layouts also `until`) or unpublish. */
 export async function setContentStatus(type: ContentType, key: string | number, input: ContentStatusInput, opts?: RequestOptions): Promise<ContentSummary> {
   return post<ContentSummary>(`${item(type, key)}/status`, input, opts);
+}
+
+/** POST …/discard: drops the saved changes of live content that shoppers do not see yet (the published text stays). */
+export async function discardPendingChanges(type: ContentType, key: string | number, version: number, opts?: RequestOptions): Promise<ContentSummary> {
+  return post<ContentSummary>(`${item(type, key)}/discard`, { version } satisfies DiscardChangesInput, opts);
 }
 
 /** GET …/revisions: newest first. */
@@ -81,6 +87,11 @@ export async function getStaffAccounts(opts?: RequestOptions): Promise<StaffAcco
 /** POST /editor/staff/invites (admins): e-mails a link to choose a password. */
 export async function inviteStaff(input: StaffInviteInput, opts?: RequestOptions): Promise<StaffAccount> {
   return post<StaffAccount>('/editor/staff/invites', input, opts);
+}
+
+/** DELETE /editor/staff/{id}/invitation (admins): the link stops working; an account the invitation made goes with it. */
+export async function withdrawStaffInvite(id: number, opts?: RequestOptions): Promise<void> {
+  await del<null>(`/editor/staff/${seg(id)}/invitation`, opts);
 }
 
 /** PUT /editor/staff/{id} (admins): role, or active: false to deactivate (logged out everywhere at once). */

@@ -29,8 +29,10 @@ export function mapBlogPost(raw: RawBlogPost): BlogPost {
     featuredImage: raw.featured_image ?? null,
     mainArticle: raw.main_article ? mapArticle(raw.main_article) : null,
     relatedArticles: (raw.related_articles ?? []).map(mapArticle),
+    bodyArticles: (raw.body_articles ?? []).map(mapArticle),
     categories: (raw.categories ?? []).map(mapBlogCategory),
     publishedAt: raw.published_at,
+    ...(raw.preview ? { preview: raw.preview } : {}),
   };
 }
 

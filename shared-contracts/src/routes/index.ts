@@ -47,7 +47,11 @@ export const ROUTE_PATTERNS = {
   blogPost: '/blogg/:slug',
   poll: '/avstemning/:id?',
   shops: '/butikker',
-  editor: '/redaksjon',
+  /**
+   * The editors' workspace (mf-content, staff only): its sections (/redaksjon/innlegg/12) are the content team's own.
+   * Two optional segments, not a splat: a splat ranks below the category catch-all.
+   */
+  editor: '/redaksjon/:section?/:key?',
   /** The shop workspace (mf-account, staff only): the queue, and one reservation. */
   staff: '/butikk',
   staffReservation: '/butikk/:reservationId',
@@ -121,6 +125,8 @@ export function pathFor<N extends RouteName>(name: N, ...args: OptionalParams<N>
       return `/blogg/kategori/${encodeURIComponent((params as RouteParams['blogCategory']).slug)}`;
     case 'blogPost':
       return `/blogg/${encodeURIComponent((params as RouteParams['blogPost']).slug)}`;
+    case 'editor':
+      return '/redaksjon';
     case 'staffReservation':
       return `/butikk/${(params as RouteParams['staffReservation']).reservationId}`;
     case 'poll': {
@@ -153,6 +159,43 @@ export function pathFor<N extends RouteName>(name: N, ...args: OptionalParams<N>
     default:
       return ROUTE_PATTERNS[name];
   }
+}
+
+/**
+ * The query parameter that asks for the draft of a post, poll or copy page at its real address: the API answers it
+ * only to an editor's session (privately, never cached), everyone else gets the published content or a 404.
+ */
+export const PREVIEW_PARAM = 'forhandsvisning';
+
+/**
+ * Whether a page address asks for the preview (`?forhandsvisning=1`): the query string of a URL, a whole URL or a
+ * location's `search`. Only the value 1 asks; the API then decides whether the session may see drafts.
+ */
+export function asksForPreview(urlOrSearch: string): boolean {
+  const at = urlOrSearch.indexOf('?');
+  const query = (at >= 0 ? urlOrSearch.slice(at + 1) : urlOrSearch).split('#')[0]!;
+  return new URLSearchParams(query).getAll(PREVIEW_PARAM).includes('1');
+}
+
+type ContentKey = { slug?: string; id?: number; name?: string };
+
+/** Where shoppers see a post, poll or copy page (a home layout, when live, is the home page). */
+export function contentPathFor(type: 'blog-post' | 'poll' | 'page' | 'home-layout', key: ContentKey): string {
+  switch (type) {
+    case 'blog-post':
+      return pathFor('blogPost', { slug: key.slug ?? '' });
+    case 'poll':
+      return pathFor('poll', { id: key.id ?? 0 });
+    case 'page':
+      return `/${segment(key.slug ?? '')}`;
+    case 'home-layout':
+      return '/';
+  }
+}
+
+/** Where an editor previews content in the shop's own pages (home layouts have their own /preview/{name}). */
+export function previewPathFor(type: 'blog-post' | 'poll' | 'page' | 'home-layout', key: ContentKey): string {
+  return type === 'home-layout' ? pathFor('preview', { name: key.name ?? '' }) : `${contentPathFor(type, key)}?${PREVIEW_PARAM}=1`;
 }
 
 export function productPath(slugOrId: string | number): string {

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
+  asksForPreview,
   formRedirectFor,
+  previewPathFor,
   GENDER_IDS,
   isArticleIdParam,
   joinSelectionIds,
@@ -142,5 +144,25 @@ describe('selection ids', () => {
     [undefined, false],
   ])('isArticleIdParam(%j) = %s', (param, expected) => {
     expect(isArticleIdParam(param)).toBe(expected);
+  });
+});
+
+describe('asksForPreview (?forhandsvisning=1 asks for the draft; the API decides who gets it)', () => {
+  it.each([
+    ['https://www.staut.no/blogg/utkast?forhandsvisning=1', true],
+    ['/avstemning/7?side=2&forhandsvisning=1#svar', true],
+    ['?forhandsvisning=1', true],
+    ['forhandsvisning=1', true],
+    ['?forhandsvisning=0', false],
+    ['?forhandsvisning=', false],
+    ['?forhandsvisning', false],
+    ['/blogg/utkast', false],
+    ['/blogg/utkast#forhandsvisning=1', false],
+    ['', false],
+    [previewPathFor('blog-post', { slug: 'utkast' }), true],
+    [previewPathFor('poll', { id: 7 }), true],
+    [previewPathFor('page', { slug: 'om-oss' }), true],
+  ])('%s → %s', (url, asks) => {
+    expect(asksForPreview(url)).toBe(asks);
   });
 });

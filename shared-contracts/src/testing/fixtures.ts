@@ -211,3 +211,4 @@ export function fakeTransport(routes: Record<string, unknown | ((call: Transport
 }
 
 export * from './cartCases.js';
+export * from './richTextCases.js';

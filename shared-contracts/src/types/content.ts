@@ -1,6 +1,7 @@
 /** Content: blog, polls, social posts, breadcrumbs, cookie consent. */
 import type { IsoDateTime, PageMeta } from './common.js';
 import type { Article, RawArticle } from './catalog.js';
+import type { ContentPreview } from './workspace.js';
 
 // ── blog ──
 
@@ -24,8 +25,12 @@ export interface RawBlogPost {
   featured_image: string | null;
   main_article: RawArticle | null;
   related_articles: RawArticle[];
+  /** The articles of the body's product cards (`<div data-product-card="{id}">`) that are in the web shop, each once. */
+  body_articles: RawArticle[];
   categories: RawBlogCategory[];
   published_at: IsoDateTime;
+  /** Only in a preview answer to an editor (GET /blog/{slug}?forhandsvisning=1): the post's status. */
+  preview?: ContentPreview;
 }
 
 /** GET /blog/category/{slug}. */
@@ -49,8 +54,12 @@ export interface BlogPost {
   featuredImage: string | null;
   mainArticle: Article | null;
   relatedArticles: Article[];
+  /** The body's product cards' articles (those in the web shop); a card whose article is not here renders nothing. */
+  bodyArticles: Article[];
   categories: BlogCategory[];
   publishedAt: IsoDateTime;
+  /** Only when an editor previews it: its status (the page shows the preview banner). */
+  preview?: ContentPreview;
 }
 
 export interface BlogCategoryPage {
@@ -84,7 +93,14 @@ export interface Poll {
   active: boolean;
   /** A quiz with a prize draw: only logged-in customers may answer (an anonymous answer is a 401). */
   prize_draw: boolean;
+  /**
+   * A quiz: some option is marked right, so an answer is right or wrong and the shopper gets a score. A plain poll
+   * (no right answers) asks opinions: it shows how everyone voted, never "wrong".
+   */
+  quiz: boolean;
   questions: PollQuestion[];
+  /** Only in a preview answer to an editor (GET /polls/{id}?forhandsvisning=1): the poll's status. */
+  preview?: ContentPreview;
 }
 
 /** Items of GET /polls/questions/{id}/answers and GET /polls/{id}/answers (the current session's answers). */

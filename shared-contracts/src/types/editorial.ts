@@ -3,7 +3,9 @@
  * name, and the staff editor's calls under /editor/….
  */
 import type { IsoDateTime } from './common.js';
+import type { Article, RawArticle } from './catalog.js';
 import type { Poll, PollOption, PollQuestion } from './content.js';
+import type { ContentPreview } from './workspace.js';
 
 /** GET /pages/{slug}: a static copy page. `body` is sanitised HTML (allow-list). */
 export interface RawStaticPage {
@@ -11,6 +13,10 @@ export interface RawStaticPage {
   title: string;
   body: string;
   updated_at: IsoDateTime;
+  /** The articles of the body's product cards (`<div data-product-card="{id}">`) that are in the web shop, each once. */
+  body_articles: RawArticle[];
+  /** Only in a preview answer to an editor (GET /pages/{slug}?forhandsvisning=1): the page's status. */
+  preview?: ContentPreview;
 }
 
 export interface StaticPageContent {
@@ -18,6 +24,10 @@ export interface StaticPageContent {
   title: string;
   body: string;
   updatedAt: IsoDateTime;
+  /** The body's product cards' articles (those in the web shop); a card whose article is not here renders nothing. */
+  bodyArticles: Article[];
+  /** Only when an editor previews it. */
+  preview?: ContentPreview;
 }
 
 /** One answer in the body of POST /polls/{id}/answers ({ answers: PollAnswerInput[] }). */
@@ -49,6 +59,12 @@ export interface BlogPostInput {
   published: boolean;
   /** The version this save is based on (or send If-Match); required when changing what exists, never on create. */
   version?: number;
+  /**
+   * A live post only: shoppers keep seeing what is published and this save waits as its pending changes (editors and
+   * previews see them; POST …/status `publish` puts them live, POST …/discard drops them; `published` is ignored). The
+   * address (`slug`) cannot change this way. On a post that is not live the save is simply the post.
+   */
+  pending?: boolean;
 }
 
 /** Answer of the editor's blog calls (drafts included). */
@@ -64,6 +80,8 @@ export interface EditorBlogPost {
   published_at: IsoDateTime | null;
   /** Send it back with the next save (ContentSummary.version). */
   version: number;
+  /** The fields above are saved changes to a live post that shoppers do not see yet (BlogPostInput.pending). */
+  pending_changes: boolean;
 }
 
 /**
@@ -100,6 +118,11 @@ export interface PollInput {
   active: boolean;
   /** A quiz with a prize draw: logged-in customers only may answer. Default false on create; kept when left out. */
   prize_draw?: boolean;
+  /**
+   * On create only: true makes the poll live at once; otherwise it starts as a draft that only staff see, and is
+   * published, scheduled or unpublished through the workspace's status call (like every piece of content).
+   */
+  published?: boolean;
   /** Required on create; on update, questions can be replaced only while nobody has answered. */
   questions?: Array<{ text: string; options: Array<{ text: string; correct: boolean }> }>;
   /** The version this save is based on (or send If-Match); required when changing what exists, never on create. */
@@ -128,6 +151,8 @@ export interface StaticPageInput {
   body: string;
   /** The version this save is based on (or send If-Match); required when changing what exists, never on create. */
   version?: number;
+  /** A live page only: save as pending changes, as BlogPostInput.pending. */
+  pending?: boolean;
 }
 
 /** A home layout as the editor sees it (GET /editor/content/home-layout/{name} `content`, revisions' snapshots). */
@@ -145,4 +170,6 @@ export interface EditorStaticPage {
   title: string;
   body: string;
   published_at: IsoDateTime | null;
+  /** Title and body are saved changes to a live page that shoppers do not see yet (StaticPageInput.pending). */
+  pending_changes: boolean;
 }

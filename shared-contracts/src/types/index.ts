@@ -12,6 +12,7 @@ export * from './settings.js';
 export * from './alert.js';
 export * from './editorial.js';
 export * from './workspace.js';
+export * from './editorProducts.js';
 export * from './payment.js';
 export * from './fulfilment.js';
 export * from './startup.js';

@@ -10,6 +10,18 @@ export type ContentType = 'blog-post' | 'poll' | 'home-layout' | 'page';
 /** draft: never on the site; scheduled: goes live at `published_at`; published: live; unpublished: taken off or ended. */
 export type ContentStatus = 'draft' | 'scheduled' | 'published' | 'unpublished';
 
+/**
+ * What a public read adds when it answers a preview (`?forhandsvisning=1` from an editor's session): the content's
+ * status, so the page can say it is not what shoppers see. Never present in an answer to anyone else.
+ */
+export interface ContentPreview {
+  status: ContentStatus;
+  /** When it goes (or went) live; null for drafts and unpublished content. */
+  published_at: IsoDateTime | null;
+  /** The answer shows saved changes to live content that shoppers do not see yet. */
+  pending_changes: boolean;
+}
+
 /** One row of GET /editor/content. */
 export interface ContentSummary {
   type: ContentType;
@@ -25,6 +37,8 @@ export interface ContentSummary {
   updated_by: string | null;
   /** Send it back with the next save (If-Match or `version`). */
   version: number;
+  /** Live content with saved changes shoppers do not see yet (posts and copy pages; see BlogPostInput.pending). */
+  pending_changes: boolean;
 }
 
 /** GET /editor/content?type=&status=&q=&page= */
@@ -54,6 +68,11 @@ export interface ContentStatusInput {
   action: 'publish' | 'schedule' | 'unpublish';
   at?: IsoDateTime;
   until?: IsoDateTime | null;
+  version: number;
+}
+
+/** POST /editor/content/{type}/{key}/discard: drops the pending changes of live content, based on `version`. */
+export interface DiscardChangesInput {
   version: number;
 }
 
@@ -109,7 +128,11 @@ export interface AuditPage {
   meta: PageMeta;
 }
 
-/** GET /editor/staff (admins): staff accounts. `invited`: has not chosen a password yet. */
+/**
+ * GET /editor/staff (admins): staff accounts, and accounts with an open invitation. `invited`: has not chosen a
+ * password yet, or has an invitation not yet accepted; `invited_role`: the role that invitation grants on
+ * acceptance (an existing customer invited keeps the role 'customer' until then).
+ */
 export interface StaffAccount {
   id: number;
   email: string;
@@ -117,9 +140,13 @@ export interface StaffAccount {
   role: string;
   active: boolean;
   invited: boolean;
+  invited_role: 'staff' | 'admin' | null;
 }
 
-/** POST /editor/staff/invites: creates (or promotes) the account and e-mails a link to choose a password. */
+/**
+ * POST /editor/staff/invites: creates the account (or, for an existing account, changes nothing yet) and e-mails a
+ * link to choose a password; the role applies when the link is used.
+ */
 export interface StaffInviteInput {
   email: string;
   first_name: string;

@@ -2,3 +2,4 @@ export * from './phone.js';
 export * from './address.js';
 export * from './filters.js';
 export * from './account.js';
+export * from './password.js';

@@ -3,6 +3,7 @@ import { isValidPhone, nationalPhone } from './phone.js';
 import { addressMatches, isAddressError, parseAddress } from './address.js';
 import { assertNumber, assertNumbers, buildSearchFilters, filter, parseSearchFilters } from './filters.js';
 import { compactAccountPayload, requiredAccountFieldErrors } from './account.js';
+import { isLongEnoughPassword } from './password.js';
 import type { AddressFeature } from '../types/geo.js';
 
 describe('phone (SPEC §5)', () => {
@@ -185,5 +186,16 @@ describe('account form', () => {
       club: 0,
       terms_conditions: 1,
     });
+  });
+});
+
+describe('password rule', () => {
+  it.each([
+    ['', false],
+    ['1234567', false],
+    ['12345678', true],
+    ['et langt passord', true],
+  ])('%j is long enough: %s', (password, expected) => {
+    expect(isLongEnoughPassword(password)).toBe(expected);
   });
 });

@@ -8,7 +8,9 @@ import { Type } from 'typebox';
 import { eq } from 'drizzle-orm';
 import { blogCategories } from '../../db/schema.js';
 import { HttpError } from '../../server/errors.js';
-import { errorResponses } from '../shared/schema.js';
+import { errorResponses, PreviewQuery } from '../shared/schema.js';
+import { markPreviewAnswer, mayPreview } from '../../content/preview.js';
+import { PREVIEW_PARAM } from '@shop/contracts/routes';
 import { DEFAULT_PER_PAGE, loadCategories, loadPostPage, loadPublishedPost } from './load.js';
 import { IdParams, PageQuery, RawBlogCategoryPageSchema, RawBlogCategorySchema, RawBlogPostPageSchema, RawBlogPostSchema, SlugParams } from './schema.js';
 
@@ -62,9 +64,18 @@ export const blogRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/blog/post/:id',
-    { schema: { tags: ['content'], summary: 'One published blog post by id', params: IdParams, response: { 200: RawBlogPostSchema, ...errorResponses } } },
-    async (request) => {
-      const post = await loadPublishedPost(db(), { id: request.params.id }, new Date());
+    {
+      schema: {
+        tags: ['content'],
+        summary: `One published blog post by id (?${PREVIEW_PARAM}=1 from an editor: the post as saved, any status)`,
+        params: IdParams,
+        querystring: PreviewQuery,
+        response: { 200: RawBlogPostSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      markPreviewAnswer(request, reply);
+      const post = await loadPublishedPost(db(), { id: request.params.id }, new Date(), await mayPreview(db(), request));
       if (!post) throw new HttpError(404, POST_NOT_FOUND);
       return post;
     },
@@ -72,9 +83,18 @@ export const blogRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/blog/:slug',
-    { schema: { tags: ['content'], summary: 'One published blog post by slug', params: SlugParams, response: { 200: RawBlogPostSchema, ...errorResponses } } },
-    async (request) => {
-      const post = await loadPublishedPost(db(), { slug: request.params.slug }, new Date());
+    {
+      schema: {
+        tags: ['content'],
+        summary: `One published blog post by slug (?${PREVIEW_PARAM}=1 from an editor: the post as saved, any status)`,
+        params: SlugParams,
+        querystring: PreviewQuery,
+        response: { 200: RawBlogPostSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      markPreviewAnswer(request, reply);
+      const post = await loadPublishedPost(db(), { slug: request.params.slug }, new Date(), await mayPreview(db(), request));
       if (!post) throw new HttpError(404, POST_NOT_FOUND);
       return post;
     },

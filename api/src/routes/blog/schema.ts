@@ -2,7 +2,7 @@
 import { Type, type Static } from 'typebox';
 import type { RawBlogCategory, RawBlogCategoryPage, RawBlogPost, RawPaginated } from '@shop/contracts/types';
 import { RawArticleSchema } from '../articles/schema.js';
-import { assertSameShape, Nullable, PageMetaSchema, type SameShape } from '../shared/schema.js';
+import { assertSameShape, ContentPreviewSchema, Nullable, PageMetaSchema, type SameShape } from '../shared/schema.js';
 
 export const RawBlogCategorySchema = Type.Object({
   id: Type.Integer(),
@@ -14,13 +14,17 @@ export const RawBlogCategorySchema = Type.Object({
 export const RawBlogPostSchema = Type.Object({
   id: Type.Integer(),
   title: Type.String(),
-  body: Type.String({ description: 'Sanitised HTML (allow-list: p, h2, h3, ul, ol, li, strong, em, a, img, blockquote, br)' }),
+  body: Type.String({
+    description: 'Sanitised HTML (allow-list: p, h2, h3, ul, ol, li, strong, em, a, img, picture, source, blockquote, br; product cards as <div data-product-card="{articleId}"></div> at the top level)',
+  }),
   slug: Type.String(),
   featured_image: Nullable(Type.String()),
   main_article: Nullable(RawArticleSchema),
   related_articles: Type.Array(RawArticleSchema),
+  body_articles: Type.Array(RawArticleSchema, { description: "The body's product cards' articles that are in the web shop, each once" }),
   categories: Type.Array(RawBlogCategorySchema),
   published_at: Type.String(),
+  preview: Type.Optional(ContentPreviewSchema),
 });
 
 export const RawBlogPostPageSchema = Type.Object({ data: Type.Array(RawBlogPostSchema), meta: PageMetaSchema });

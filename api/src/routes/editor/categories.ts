@@ -12,6 +12,7 @@ import { HttpError } from '../../server/errors.js';
 import { isUniqueViolation } from '../../accounts/services.js';
 import type { DbExecutor } from '../../accounts/mail.js';
 import { recordAudit } from '../../content/history.js';
+import { moveCategoryInPendingChanges, postsPendingInCategory } from '../../content/pendingChanges.js';
 import { plainText } from '../../content/sanitize.js';
 import { EDITOR_ERRORS } from '../../content/texts.js';
 import { assertSameShape, type SameShape } from '../shared/schema.js';
@@ -132,13 +133,16 @@ export const categoryRoutes =
           if (!found.includes(id)) throw new HttpError(404, EDITOR_ERRORS.categoryNotFound);
           if (moveTo !== undefined && !found.includes(moveTo)) throw field('move_to', EDITOR_ERRORS.categoryNotFound);
           const posts = await tx.select({ postId: blogPostCategories.postId }).from(blogPostCategories).where(eq(blogPostCategories.categoryId, id));
-          if (posts.length && moveTo === undefined) throw field('move_to', EDITOR_ERRORS.categoryMoveNeeded);
+          // Posts whose unpublished changes put them in the category count too, and move with the others.
+          const pending = await postsPendingInCategory(tx, id);
+          if ((posts.length || pending.length) && moveTo === undefined) throw field('move_to', EDITOR_ERRORS.categoryMoveNeeded);
           if (posts.length && moveTo !== undefined) {
             await tx
               .insert(blogPostCategories)
               .values(posts.map((p) => ({ postId: p.postId, categoryId: moveTo })))
               .onConflictDoNothing();
           }
+          if (pending.length && moveTo !== undefined) await moveCategoryInPendingChanges(tx, id, moveTo);
           await tx.delete(blogCategories).where(eq(blogCategories.id, id));
           await recordAudit(tx, actor, 'blog-category', String(id), 'delete', { moved_to: moveTo ?? null, posts: posts.length });
         });

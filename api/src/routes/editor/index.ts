@@ -13,6 +13,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { and, count, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { Type, type Static } from 'typebox';
 import type {
+  RawCategory,
   BlogPostInput,
   EditorBlogPost,
   EditorHomeLayout,
@@ -27,7 +28,7 @@ import type {
 import { CONTENT_ROLES, type StaffRole } from '@shop/contracts/constants';
 import { slug as slugOf } from '@shop/contracts/format';
 import type { Db } from '../../db/index.js';
-import { articles, blogCategories, blogPostArticles, blogPostCategories, blogPosts, homeLayouts, pollAnswers, pollOptions, pollQuestions, polls, staticPages } from '../../db/schema.js';
+import { articles, blogCategories, blogPosts, homeLayouts, pollAnswers, pollOptions, pollQuestions, polls, staticPages } from '../../db/schema.js';
 import { HttpError } from '../../server/errors.js';
 import { plainText, safeSettings, safeSrc, sanitizeHtml } from '../../content/sanitize.js';
 import { checkStaffInput, ensureStaffAccount, StaffInputError } from '../../content/staff.js';
@@ -42,13 +43,18 @@ import { requireStaff, staffOf } from './guard.js';
 import type { DbExecutor } from '../../accounts/mail.js';
 import { EDITOR_ERRORS } from '../../content/texts.js';
 import { HOME_LAYOUTS_LOCK } from '../../content/publication.js';
+import { isLive, type PendingPage, type PendingPost } from '../../content/pendingChanges.js';
+import { replacePostLinks } from '../../content/postLinks.js';
 import { claimVersion, recordAudit, recordRevision, type Actor } from '../../content/history.js';
 import { parseIfMatch, versionTag, type ContentType } from '../../content/versions.js';
 import { loadEditorPoll, loadEditorPosts, snapshotOf } from './views.js';
+import { layoutLinks, linkTarget, type LinkedContent } from '../../content/homeLinks.js';
+import { documentStatus } from '../../server/documentStatus.js';
 import { workspaceRoutes } from './workspace.js';
 import { staffAdminRoutes } from './staffAdmin.js';
 import { categoryRoutes } from './categories.js';
 import { pollResultRoutes } from './pollResults.js';
+import { editorProductRoutes } from './products.js';
 
 export { EDITOR_ERRORS } from '../../content/texts.js';
 
@@ -63,6 +69,8 @@ declare module 'fastify' {
 /** Slugs the blog routes use for themselves (GET /blog/posts, /blog/categories…). */
 const RESERVED_SLUGS = new Set(['posts', 'post', 'categories', 'category']);
 
+const PENDING_DESCRIPTION =
+  'Live content only: keep what shoppers see and store this save as pending changes (POST /editor/content/{type}/{key}/status publish puts them live, …/discard drops them). Otherwise the save is the content';
 const Text = (max: number) => Type.String({ minLength: 1, maxLength: max });
 const ImageUrl = Nullable(Type.String({ maxLength: 500 }));
 
@@ -77,6 +85,7 @@ const BlogPostInputSchema = Type.Object(
     category_ids: Type.Optional(Type.Array(DbId(), { maxItems: 20 })),
     published: Type.Boolean(),
     version: Type.Optional(Type.Integer({ minimum: 1, maximum: 2_147_483_647, description: 'The version this save is based on (or If-Match)' })),
+    pending: Type.Optional(Type.Boolean({ description: PENDING_DESCRIPTION })),
   },
   { additionalProperties: false },
 );
@@ -91,6 +100,7 @@ const EditorBlogPostSchema = Type.Object({
   category_ids: Type.Array(Type.Integer()),
   published_at: Nullable(Type.String()),
   version: Type.Integer(),
+  pending_changes: Type.Boolean({ description: 'The fields are saved changes to a live post that shoppers do not see yet' }),
 });
 const PollInputSchema = Type.Object(
   {
@@ -100,6 +110,9 @@ const PollInputSchema = Type.Object(
     banner_mobile: Type.Optional(ImageUrl),
     active: Type.Boolean(),
     prize_draw: Type.Optional(Type.Boolean({ description: 'Logged-in customers only may answer (default false; kept when left out)' })),
+    published: Type.Optional(
+      Type.Boolean({ description: 'On create only: live at once. Left out, a new poll is a draft; its status changes go through POST /editor/content/poll/{id}/status' }),
+    ),
     questions: Type.Optional(
       Type.Array(
         Type.Object(
@@ -134,7 +147,12 @@ const HomeLayoutInputSchema = Type.Object(
   { additionalProperties: false },
 );
 const StaticPageInputSchema = Type.Object(
-  { title: Text(200), body: Text(200_000), version: Type.Optional(Type.Integer({ minimum: 1, maximum: 2_147_483_647 })) },
+  {
+    title: Text(200),
+    body: Text(200_000),
+    version: Type.Optional(Type.Integer({ minimum: 1, maximum: 2_147_483_647 })),
+    pending: Type.Optional(Type.Boolean({ description: PENDING_DESCRIPTION })),
+  },
   { additionalProperties: false },
 );
 const EditorSessionSchema = Type.Object({ id: Type.Integer(), email: Type.String(), name: Type.String(), role: Type.String() });
@@ -244,7 +262,8 @@ export const editorRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const title = plainText(input.title);
     if (!title) throw field('title', EDITOR_ERRORS.emptyTitle);
     const body = sanitizeHtml(input.body);
-    if (!plainText(body) && !/<img /.test(body)) throw field('body', EDITOR_ERRORS.emptyBody);
+    // An image or a product card alone is content too.
+    if (!plainText(body) && !/<img |<div data-product-card=/.test(body)) throw field('body', EDITOR_ERRORS.emptyBody);
     const slug = input.slug ?? slugOf(title);
     if (!slug) throw field('slug', EDITOR_ERRORS.emptyTitle);
     if (RESERVED_SLUGS.has(slug)) throw field('slug', EDITOR_ERRORS.slugReserved);
@@ -277,8 +296,19 @@ export const editorRoutes: FastifyPluginAsyncTypebox = async (app) => {
         } else {
           // First: of two saves based on the same version, the second stops here with a 409.
           version = await claim(tx, 'blog-post', String(postId), expected, actor, now);
-          const [old] = await tx.select({ publishedAt: blogPosts.publishedAt, unpublishedAt: blogPosts.unpublishedAt }).from(blogPosts).where(eq(blogPosts.id, postId));
+          const [old] = await tx
+            .select({ publishedAt: blogPosts.publishedAt, unpublishedAt: blogPosts.unpublishedAt, slug: blogPosts.slug })
+            .from(blogPosts)
+            .where(eq(blogPosts.id, postId));
           if (!old) throw new HttpError(404, EDITOR_ERRORS.postNotFound);
+          // Changes to a live post saved as pending: shoppers keep the published columns and links (pendingChanges.ts).
+          if (input.pending && isLive(old.publishedAt, now)) {
+            if (slug !== old.slug) throw field('slug', EDITOR_ERRORS.pendingSlug);
+            const pending: PendingPost = { title, body, featured_image: featuredImage, main_article_id: mainArticleId, related_article_ids: related, category_ids: categories };
+            await tx.update(blogPosts).set({ pending }).where(eq(blogPosts.id, postId));
+            await finishSave(tx, 'blog-post', String(postId), version, actor, now, 'save-pending');
+            return { key: String(postId), version };
+          }
           // Re-saving a published (or scheduled) post keeps its date (the list order stays put); unpublishing clears it.
           const publication =
             input.published === 'keep'
@@ -286,12 +316,9 @@ export const editorRoutes: FastifyPluginAsyncTypebox = async (app) => {
               : input.published
                 ? { publishedAt: old.publishedAt ?? now, unpublishedAt: null }
                 : { publishedAt: null, unpublishedAt: old.publishedAt ? now : old.unpublishedAt };
-          await tx.update(blogPosts).set({ slug, title, body, featuredImage, mainArticleId, ...publication, updatedAt: now }).where(eq(blogPosts.id, postId));
-          await tx.delete(blogPostCategories).where(eq(blogPostCategories.postId, postId));
-          await tx.delete(blogPostArticles).where(eq(blogPostArticles.postId, postId));
+          await tx.update(blogPosts).set({ slug, title, body, featuredImage, mainArticleId, ...publication, updatedAt: now, pending: null }).where(eq(blogPosts.id, postId));
         }
-        if (categories.length) await tx.insert(blogPostCategories).values(categories.map((categoryId) => ({ postId: postId!, categoryId })));
-        if (related.length) await tx.insert(blogPostArticles).values(related.map((articleId, i) => ({ postId: postId!, articleId, sort: i + 1 })));
+        await replacePostLinks(tx, postId, categories, related);
         await finishSave(tx, 'blog-post', String(postId), version, actor, now, action);
         return { key: String(postId), version };
       });
@@ -361,7 +388,9 @@ export const editorRoutes: FastifyPluginAsyncTypebox = async (app) => {
       let pollId = id;
       let version = 1;
       if (pollId === null) {
-        const [row] = await tx.insert(polls).values({ ...values, updatedAt: now, updatedBy: actor.id }).returning({ id: polls.id });
+        // A new poll is a draft unless the editor publishes it with the save (the column's default is for the seed).
+        const publishedAt = input.published === true ? now : null;
+        const [row] = await tx.insert(polls).values({ ...values, publishedAt, updatedAt: now, updatedBy: actor.id }).returning({ id: polls.id });
         pollId = row!.id;
       } else {
         version = await claim(tx, 'poll', String(pollId), expected, actor, now);
@@ -410,10 +439,43 @@ export const editorRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   // ── home layouts (banners) ──
+  /** Whether content a link names by key is there (any status: a campaign may link to a post scheduled with it). */
+  const contentExists = async (content: LinkedContent): Promise<boolean> => {
+    const rows =
+      content.type === 'blog-post'
+        ? await db().select({ id: blogPosts.id }).from(blogPosts).where(eq(blogPosts.slug, content.slug)).limit(1)
+        : content.type === 'blog-category'
+          ? await db().select({ id: blogCategories.id }).from(blogCategories).where(eq(blogCategories.slug, content.slug)).limit(1)
+          : await db().select({ id: polls.id }).from(polls).where(eq(polls.id, content.id)).limit(1);
+    return rows.length > 0;
+  };
+  /**
+   * Every banner link must open a page of this shop that exists (content/homeLinks.ts): what the shop's page document
+   * would answer (route table, category tree, article), then the post, blog category or poll it names. All refusals
+   * at once, each at its slot's field.
+   */
+  const checkLayoutLinks = async (settings: RawSettings): Promise<void> => {
+    const links = layoutLinks(settings);
+    if (links.length === 0) return;
+    // The tree the page documents use (GET /categories through the route, so from its answer store when fresh); if it
+    // cannot be read, category links get the benefit of the doubt, as the page documents give them.
+    const response = await app.inject({ method: 'GET', url: '/api/v1/categories', headers: { accept: 'application/json' } });
+    const tree = response.statusCode === 200 ? (response.json() as RawCategory[]) : null;
+    const problems: Array<{ field: string; message: string }> = [];
+    for (const { field: name, href } of links) {
+      const target = linkTarget(href);
+      if (target.kind === 'outside') problems.push({ field: name, message: EDITOR_ERRORS.linkOutside(href) });
+      else if ((await documentStatus(app, target.path, tree)) === 404 || (target.content && !(await contentExists(target.content))))
+        problems.push({ field: name, message: EDITOR_ERRORS.linkMissing(href) });
+    }
+    if (problems.length) throw new HttpError(400, `${problems.map((p) => p.message).join('. ')}.`, problems);
+  };
+
   /** `published: 'keep'` (a restore) leaves whether and when the layout is live as it is. */
   const writeLayout = async (name: string, slots: Record<string, unknown>, published: boolean | 'keep', expected: number | null, actor: Actor, action?: string): Promise<Saved> => {
     // Stored normalised: only slots the site can show, with checked image URLs.
     const normalised = safeSettings(settingsFromSlots(slots));
+    await checkLayoutLinks(normalised);
     const now = new Date();
     return db().transaction(async (tx) => {
       // One home-layout save at a time: two saves that publish (each unpublishing the other rows, then writing its
@@ -459,7 +521,7 @@ export const editorRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   // ── static pages ──
-  const writePage = async (slug: string, input: { title: string; body: string }, expected: number | null, actor: Actor, action?: string): Promise<Saved> => {
+  const writePage = async (slug: string, input: { title: string; body: string; pending?: boolean }, expected: number | null, actor: Actor, action?: string): Promise<Saved> => {
     const title = plainText(input.title);
     if (!title) throw field('title', EDITOR_ERRORS.emptyTitle);
     const body = sanitizeHtml(input.body);
@@ -473,11 +535,18 @@ export const editorRoutes: FastifyPluginAsyncTypebox = async (app) => {
         .onConflictDoNothing({ target: staticPages.slug })
         .returning({ slug: staticPages.slug });
       let version = 1;
+      let saved = action ?? (created.length ? 'create' : 'update');
       if (created.length === 0) {
         version = await claim(tx, 'page', slug, expected, actor, now);
-        await tx.update(staticPages).set({ title, body }).where(eq(staticPages.slug, slug));
+        const [old] = await tx.select({ publishedAt: staticPages.publishedAt }).from(staticPages).where(eq(staticPages.slug, slug));
+        // Changes to a live page saved as pending: shoppers keep the published text (pendingChanges.ts).
+        if (input.pending && isLive(old?.publishedAt ?? null, now)) {
+          const pending: PendingPage = { title, body };
+          await tx.update(staticPages).set({ pending }).where(eq(staticPages.slug, slug));
+          saved = 'save-pending';
+        } else await tx.update(staticPages).set({ title, body, pending: null }).where(eq(staticPages.slug, slug));
       }
-      await finishSave(tx, 'page', slug, version, actor, now, action ?? (created.length ? 'create' : 'update'));
+      await finishSave(tx, 'page', slug, version, actor, now, saved);
       return { key: slug, version };
     });
   };
@@ -487,7 +556,7 @@ export const editorRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags: ['editor'],
-        summary: 'Write a static copy page (HTML sanitised). Changing an existing page needs its version (If-Match or version)',
+        summary: 'Write a static copy page (HTML sanitised); the answer is the page as shoppers see it (a pending save leaves it as it was). Changing an existing page needs its version (If-Match or version)',
         params: PageSlugParams,
         body: StaticPageInputSchema,
         response: { 200: RawStaticPageSchema, ...guardedResponses },
@@ -497,7 +566,7 @@ export const editorRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const saved = await writePage(request.params.slug, request.body, expectedVersion(request, request.body.version), staffOf(request));
       reply.header('etag', versionTag(saved.version));
       const [row] = await db().select().from(staticPages).where(eq(staticPages.slug, request.params.slug));
-      return toRawStaticPage(row!);
+      return toRawStaticPage(db(), row!);
     },
   );
 
@@ -536,6 +605,7 @@ export const editorRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(staffAdminRoutes({ guardedResponses }));
   await app.register(categoryRoutes({ guardedResponses }));
   await app.register(pollResultRoutes({ guardedResponses, expectedVersion }));
+  await app.register(editorProductRoutes({ guardedResponses }));
 };
 
 /** A save's outcome: the content's key and the version (= revision number) it made. */

@@ -9,6 +9,7 @@ import { blogPostArticles, blogPostCategories, blogPosts, homeLayouts, polls, st
 import { keyValue } from '../../content/history.js';
 import type { ContentType, Publication } from '../../content/versions.js';
 import { loadPolls, toPublic } from '../polls/index.js';
+import { withPendingPage, withPendingPost } from '../../content/pendingChanges.js';
 
 export async function loadEditorPosts(db: DbExecutor, ids?: number[]): Promise<EditorBlogPost[]> {
   const rows = await db
@@ -22,18 +23,23 @@ export async function loadEditorPosts(db: DbExecutor, ids?: number[]): Promise<E
     db.select().from(blogPostCategories).where(inArray(blogPostCategories.postId, postIds)).orderBy(asc(blogPostCategories.categoryId)),
     db.select().from(blogPostArticles).where(inArray(blogPostArticles.postId, postIds)).orderBy(asc(blogPostArticles.sort)),
   ]);
-  return rows.map((r) => ({
-    id: r.id,
-    slug: r.slug,
-    title: r.title,
-    body: r.body,
-    featured_image: r.featuredImage,
-    main_article_id: r.mainArticleId,
-    related_article_ids: arts.filter((a) => a.postId === r.id).map((a) => a.articleId),
-    category_ids: cats.filter((c) => c.postId === r.id).map((c) => c.categoryId),
-    published_at: r.publishedAt?.toISOString() ?? null,
-    version: r.version,
-  }));
+  // The editor works on the pending changes of a live post when there are any (content/pendingChanges.ts).
+  return rows.map((stored) => {
+    const { row: r, pending } = withPendingPost(stored);
+    return {
+      id: r.id,
+      slug: r.slug,
+      title: r.title,
+      body: r.body,
+      featured_image: r.featuredImage,
+      main_article_id: r.mainArticleId,
+      related_article_ids: pending?.related_article_ids ?? arts.filter((a) => a.postId === r.id).map((a) => a.articleId),
+      category_ids: pending?.category_ids ?? cats.filter((c) => c.postId === r.id).map((c) => c.categoryId),
+      published_at: r.publishedAt?.toISOString() ?? null,
+      version: r.version,
+      pending_changes: pending !== null,
+    };
+  });
 }
 
 export async function loadEditorPoll(db: DbExecutor, id: number): Promise<EditorPoll | null> {
@@ -58,12 +64,10 @@ const toLayout = (row: typeof homeLayouts.$inferSelect): EditorHomeLayout => ({
   publish_until: row.publishUntil?.toISOString() ?? null,
 });
 
-const toPage = (row: typeof staticPages.$inferSelect): EditorStaticPage => ({
-  slug: row.slug,
-  title: row.title,
-  body: row.body,
-  published_at: row.publishedAt?.toISOString() ?? null,
-});
+const toPage = (stored: typeof staticPages.$inferSelect): EditorStaticPage => {
+  const { row, pending } = withPendingPage(stored);
+  return { slug: row.slug, title: row.title, body: row.body, published_at: row.publishedAt?.toISOString() ?? null, pending_changes: pending };
+};
 
 /** The editor's view of one piece of content, or null when it does not exist. */
 export async function snapshotOf(db: DbExecutor, type: ContentType, key: string): Promise<EditorBlogPost | EditorPoll | EditorHomeLayout | EditorStaticPage | null> {

@@ -8,7 +8,17 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { and, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import { Type, type Static } from 'typebox';
-import type { AuditEntry, AuditPage, ContentItem, ContentPage, ContentRevision, ContentRevisionSummary, ContentStatusInput, ContentSummary } from '@shop/contracts/types';
+import type {
+  AuditEntry,
+  AuditPage,
+  ContentItem,
+  ContentPage,
+  ContentRevision,
+  ContentRevisionSummary,
+  ContentStatusInput,
+  ContentSummary,
+  DiscardChangesInput,
+} from '@shop/contracts/types';
 import { ADMIN_ROLES, CONTENT_STATUSES, CONTENT_TYPES } from '@shop/contracts/constants';
 import { auditLog, blogPosts, contentRevisions, customers, homeLayouts, polls, staticPages } from '../../db/schema.js';
 import type { DbExecutor } from '../../accounts/mail.js';
@@ -19,6 +29,7 @@ import { EDITOR_ERRORS } from '../../content/texts.js';
 import { HOME_LAYOUTS_LOCK } from '../../content/publication.js';
 import { assertSameShape, Nullable, PageMetaSchema, type SameShape } from '../shared/schema.js';
 import { pageMeta } from '../blog/load.js';
+import { dropPendingChanges, foldPendingChanges } from '../../content/pendingChanges.js';
 import { staffOf } from './guard.js';
 import { publicationOf, snapshotOf } from './views.js';
 import type { GuardedResponses, Saved } from './index.js';
@@ -50,6 +61,7 @@ const ContentSummarySchema = Type.Object({
   updated_at: Type.String(),
   updated_by: Nullable(Type.String()),
   version: Type.Integer(),
+  pending_changes: Type.Boolean({ description: 'Live content with saved changes shoppers do not see yet (posts, copy pages)' }),
 });
 const ContentPageSchema = Type.Object({ data: Type.Array(ContentSummarySchema), meta: PageMetaSchema });
 const ContentItemSchema = Type.Intersect([ContentSummarySchema, Type.Object({ content: Type.Unknown() })]);
@@ -76,6 +88,7 @@ const StatusInputSchema = Type.Object(
 const RevisionSummarySchema = Type.Object({ number: Type.Integer(), author: Nullable(Type.String()), created_at: Type.String() });
 const RevisionSchema = Type.Object({ number: Type.Integer(), author: Nullable(Type.String()), created_at: Type.String(), snapshot: Type.Unknown() });
 const RestoreInputSchema = Type.Object({ version: Version }, { additionalProperties: false });
+const DiscardInputSchema = Type.Object({ version: Version }, { additionalProperties: false });
 const AuditQuerySchema = Type.Object(
   {
     entity: Type.Optional(Type.String({ maxLength: 140, pattern: '^[a-z-]{1,20}(:[a-z0-9-]{1,120})?$', description: 'An entity type (blog-post) or type:key (blog-post:12)' })),
@@ -100,6 +113,7 @@ assertSameShape<SameShape<Static<typeof ContentSummarySchema>, ContentSummary>>(
 assertSameShape<SameShape<Static<typeof ContentPageSchema>, ContentPage>>();
 assertSameShape<SameShape<Static<typeof ContentItemSchema>, ContentItem>>();
 assertSameShape<SameShape<Static<typeof StatusInputSchema>, ContentStatusInput>>();
+assertSameShape<SameShape<Static<typeof DiscardInputSchema>, DiscardChangesInput>>();
 assertSameShape<SameShape<Static<typeof RevisionSummarySchema>, ContentRevisionSummary>>();
 assertSameShape<SameShape<Static<typeof RevisionSchema>, ContentRevision>>();
 assertSameShape<SameShape<Static<typeof AuditEntrySchema>, AuditEntry>>();
@@ -112,13 +126,16 @@ assertSameShape<SameShape<Static<typeof AuditPageSchema>, AuditPage>>();
 function contentRows(now: Date): SQL {
   return sql`
     with items as (
-      select 'blog-post' as type, id::text as key, title, published_at, unpublished_at, null::timestamptz as publish_until, updated_at, updated_by, version from ${blogPosts}
+      select 'blog-post' as type, id::text as key, coalesce(pending->>'title', title) as title, published_at, unpublished_at, null::timestamptz as publish_until,
+        updated_at, updated_by, version, pending is not null as pending_changes from ${blogPosts}
       union all
-      select 'poll', id::text, name, published_at, unpublished_at, null::timestamptz, updated_at, updated_by, version from ${polls}
+      select 'poll', id::text, name, published_at, unpublished_at, null::timestamptz, updated_at, updated_by, version, false from ${polls}
       union all
-      select 'home-layout', name, name, case when published then coalesce(publish_from, updated_at) end, unpublished_at, publish_until, updated_at, updated_by, version from ${homeLayouts}
+      select 'home-layout', name, name, case when published then coalesce(publish_from, updated_at) end, unpublished_at, publish_until, updated_at, updated_by, version, false
+        from ${homeLayouts}
       union all
-      select 'page', slug, title, published_at, unpublished_at, null::timestamptz, updated_at, updated_by, version from ${staticPages}
+      select 'page', slug, coalesce(pending->>'title', title), published_at, unpublished_at, null::timestamptz, updated_at, updated_by, version, pending is not null
+        from ${staticPages}
     )
     select items.*,
       case
@@ -141,6 +158,7 @@ type ContentRow = {
   updated_at: string | Date;
   updated_by_name: string | null;
   version: number;
+  pending_changes: boolean;
 };
 
 const iso = (value: string | Date | null): string | null => (value === null ? null : new Date(value).toISOString());
@@ -155,6 +173,7 @@ const toSummary = (row: ContentRow): ContentSummary => ({
   updated_at: iso(row.updated_at)!,
   updated_by: row.updated_by_name,
   version: Number(row.version),
+  pending_changes: row.pending_changes === true,
 });
 
 /** `%`, `_` and `\` in a search are themselves, not patterns. */
@@ -253,6 +272,9 @@ export const workspaceRoutes =
           if (!plan.ok) throw new HttpError(400, `${plan.message}`, [{ field: plan.field, message: plan.message }]);
           const version = await claimVersion(tx, type, key, expected, actor, now, (inner) => snapshotOf(inner, type, key));
           await applyPublication(tx, type, key, plan.publication, now);
+          // Pending changes to live content go with any status change: published with it, or kept as the item when
+          // it leaves the site (only live content keeps changes apart from what shoppers see).
+          await foldPendingChanges(tx, type, key);
           await recordRevision(tx, type, key, version, await snapshotOf(tx, type, key), actor, now);
           await recordAudit(tx, actor, type, key, change.action, { version, ...(change.action === 'schedule' ? { at: change.at.toISOString(), until: change.until?.toISOString() ?? null } : {}) }, now);
         });
@@ -262,6 +284,35 @@ export const workspaceRoutes =
         for (const instant of [publication?.publishedAt, publication?.publishUntil]) {
           if (instant && instant.getTime() > now.getTime()) app.httpCache.purgeAt(instant);
         }
+        const summary = await summaryOr404(db(), type, key, new Date());
+        reply.header('etag', versionTag(summary.version));
+        return summary;
+      },
+    );
+
+    app.post(
+      '/editor/content/:type/:key/discard',
+      {
+        schema: {
+          tags: ['editor'],
+          summary: 'Drop the pending changes of a live post or copy page (shoppers saw the published text all along). Needs the version: 409 when someone saved in between or there are none',
+          params: ItemParams,
+          body: DiscardInputSchema,
+          response: { 200: ContentSummarySchema, ...guardedResponses },
+        },
+      },
+      async (request, reply) => {
+        const { type, key } = request.params;
+        const actor = staffOf(request);
+        const expected = expectedVersion(request, request.body.version);
+        const now = new Date();
+        await db().transaction(async (tx) => {
+          if (!(await publicationOf(tx, type, key))) throw new HttpError(404, CONTENT_TABLES[type].notFound);
+          const version = await claimVersion(tx, type, key, expected, actor, now, (inner) => snapshotOf(inner, type, key));
+          if (!(await dropPendingChanges(tx, type, key))) throw new HttpError(409, EDITOR_ERRORS.noPendingChanges);
+          await recordRevision(tx, type, key, version, await snapshotOf(tx, type, key), actor, now);
+          await recordAudit(tx, actor, type, key, 'discard-pending', { version }, now);
+        });
         const summary = await summaryOr404(db(), type, key, new Date());
         reply.header('etag', versionTag(summary.version));
         return summary;

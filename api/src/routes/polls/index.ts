@@ -29,7 +29,9 @@ import {
   type Voter,
 } from '../../content/polls.js';
 import { ensureDevice, requestDevice } from '../../content/pollDevice.js';
-import { assertSameShape, DbId, errorResponses, Nullable, type SameShape } from '../shared/schema.js';
+import { assertSameShape, ContentPreviewSchema, DbId, errorResponses, Nullable, PreviewQuery, type SameShape } from '../shared/schema.js';
+import { markPreviewAnswer, mayPreview, previewOf } from '../../content/preview.js';
+import { PREVIEW_PARAM } from '@shop/contracts/routes';
 import { clientOf } from '../../server/client.js';
 
 export const POLL_CLOSED = 'Denne avstemningen er avsluttet.';
@@ -44,7 +46,9 @@ export const PollSchema = Type.Object({
   banner_mobile: Nullable(Type.String()),
   active: Type.Boolean(),
   prize_draw: Type.Boolean({ description: 'A quiz with a prize draw: answers from logged-in customers only (else 401)' }),
+  quiz: Type.Boolean({ description: 'Some option is marked right: answers are right or wrong and score. A plain poll has no right answers' }),
   questions: Type.Array(PollQuestionSchema),
+  preview: Type.Optional(ContentPreviewSchema),
 });
 export const PollAnswerSchema = Type.Object({ question_id: Type.Integer(), option_id: Type.Integer(), correct: Type.Boolean() });
 export const PollScoreSchema = Type.Object({ poll_id: Type.Integer(), score: Type.Integer(), total: Type.Integer() });
@@ -85,23 +89,27 @@ export async function loadPolls(db: DbExecutor, ids: number[]): Promise<PollFull
         .where(inArray(pollOptions.questionId, questionRows.map((q) => q.id)))
         .orderBy(asc(pollOptions.sort), asc(pollOptions.id))
     : [];
-  return pollRows.map((p) => ({
-    id: p.id,
-    name: p.name,
-    description: p.description,
-    banner_desktop: p.bannerDesktop,
-    banner_mobile: p.bannerMobile,
-    active: p.active,
-    prize_draw: p.prizeDraw,
-    questions: questionRows
+  return pollRows.map((p) => {
+    const questions = questionRows
       .filter((q) => q.pollId === p.id)
       .map((q) => ({
         id: q.id,
         poll_id: p.id,
         text: q.text,
         options: optionRows.filter((o) => o.questionId === q.id).map((o) => ({ id: o.id, question_id: q.id, text: o.text, correct: o.correct })),
-      })),
-  }));
+      }));
+    return {
+      id: p.id,
+      name: p.name,
+      description: p.description,
+      banner_desktop: p.bannerDesktop,
+      banner_mobile: p.bannerMobile,
+      active: p.active,
+      prize_draw: p.prizeDraw,
+      quiz: questions.some((q) => q.options.some((o) => o.correct)),
+      questions,
+    };
+  });
 }
 
 export function toPublic(poll: PollFull): Poll {
@@ -113,6 +121,7 @@ export function toPublic(poll: PollFull): Poll {
     banner_mobile: poll.banner_mobile,
     active: poll.active,
     prize_draw: poll.prize_draw,
+    quiz: poll.quiz,
     questions: poll.questions.map((q) => ({ id: q.id, poll_id: q.poll_id, text: q.text, options: q.options.map(({ id, question_id, text }) => ({ id, question_id, text })) })),
   };
 }
@@ -166,8 +175,23 @@ export const pollsRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/polls/:id',
-    { schema: { tags: ['content'], summary: 'One poll with questions and options', params: IdParams, response: { 200: PollSchema, ...errorResponses } } },
-    async (request) => toPublic(await pollOr404(request.params.id)),
+    {
+      schema: {
+        tags: ['content'],
+        summary: `One poll with questions and options (?${PREVIEW_PARAM}=1 from an editor: the poll as saved, any status; it still takes no answers)`,
+        params: IdParams,
+        querystring: PreviewQuery,
+        response: { 200: PollSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      markPreviewAnswer(request, reply);
+      if (!(await mayPreview(db(), request))) return toPublic(await pollOr404(request.params.id));
+      const [row] = await db().select({ publishedAt: polls.publishedAt, unpublishedAt: polls.unpublishedAt }).from(polls).where(eq(polls.id, request.params.id));
+      const [poll] = row ? await loadPolls(db(), [request.params.id]) : [];
+      if (!row || !poll) throw new HttpError(404, POLL_TEXTS.notFound);
+      return { ...toPublic(poll), preview: previewOf(row, new Date()) };
+    },
   );
 
   app.get(

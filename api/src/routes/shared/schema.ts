@@ -3,8 +3,9 @@
  * @shop/contracts; `assertSameShape` makes `tsc` fail when the two drift apart (one place for each fact: the
  * contract is the truth, the schema documents and serializes it).
  */
-import { Type, type TSchema } from 'typebox';
-import type { Flag } from '@shop/contracts/types';
+import { Type, type Static, type TSchema } from 'typebox';
+import type { ContentPreview, Flag } from '@shop/contracts/types';
+import { PREVIEW_PARAM } from '@shop/contracts/routes';
 
 /** Compile-time check that a schema's Static type and a contract type accept exactly the same values. */
 export type SameShape<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
@@ -38,3 +39,19 @@ export const errorResponses = {
   400: Type.Ref('ErrorBody'),
   404: Type.Ref('ErrorBody'),
 } as const;
+
+/** The `preview` field of a public content read answered to an editor with ?forhandsvisning=1 (content/preview.ts). */
+export const ContentPreviewSchema = Type.Object(
+  {
+    status: Type.Union([Type.Literal('draft'), Type.Literal('scheduled'), Type.Literal('published'), Type.Literal('unpublished')]),
+    published_at: Nullable(Type.String()),
+    pending_changes: Type.Boolean({ description: 'The answer shows saved changes to live content that shoppers do not see yet' }),
+  },
+  { description: "Only in a preview answer to an editor's session: the content's status" },
+);
+assertSameShape<SameShape<Static<typeof ContentPreviewSchema>, ContentPreview>>();
+
+/** The query of a public content read that has a preview: `?forhandsvisning=1` (only 1 asks; staff only, content/preview.ts). */
+export const PreviewQuery = Type.Object({
+  [PREVIEW_PARAM]: Type.Optional(Type.String({ maxLength: 20, description: "1: the latest saved version, any status — answered to an editor's session only" })),
+});

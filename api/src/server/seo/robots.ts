@@ -4,7 +4,7 @@
  * results stay crawlable: their pages say `noindex, follow` (mf-catalog search/head.ts), so crawlers reach the
  * products through them without indexing the results; a Disallow would hide that tag from them.
  */
-import { ROUTE_PATTERNS } from '@shop/contracts/routes';
+import { ROUTE_PATTERNS, pathFor } from '@shop/contracts/routes';
 import { absoluteUrl } from '@shop/contracts/ssr';
 
 /** Path prefixes no crawler should fetch (robots.txt matches by prefix). */
@@ -15,7 +15,7 @@ export const DISALLOWED_PATHS: readonly string[] = [
   ROUTE_PATTERNS.favourites,
   `${ROUTE_PATTERNS.staff}$`, // the workspace itself …
   `${ROUTE_PATTERNS.staff}/`, // … and its reservations, but not /butikker (the shop locator)
-  ROUTE_PATTERNS.editor,
+  pathFor('editor'), // and its sections
   '/preview/',
   '/stand-in/',
 ];

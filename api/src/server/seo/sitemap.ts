@@ -14,6 +14,7 @@ import type { RawCategory } from '@shop/contracts/types';
 import type { Db } from '../../db/index.js';
 import { articles, blogPosts, staticPages } from '../../db/schema.js';
 import { isPublished, loadCategories } from '../../routes/blog/load.js';
+import { publishedBy } from '../../content/publication.js';
 
 /** The protocol's most URLs per sitemap file (and per index). */
 export const SITEMAP_MAX_URLS = 50_000;
@@ -63,6 +64,8 @@ export function sitemapPageCount(total: number, pageSize: number): number {
  */
 /** Routes without params: their pattern is their path. */
 const COPY_ROUTES = ['home', 'about', 'brandAbout', 'support', 'privacy', 'maintenance', 'policy', 'blog', 'shops'] as const satisfies readonly RouteName[];
+/** Of those, the routes whose page is the copy page of their slug (mf-content's StaticPage; else a post of that slug). */
+const CONTENT_ROUTES = ['about', 'brandAbout', 'support', 'privacy', 'maintenance', 'policy'] as const satisfies readonly RouteName[];
 
 export function pagePaths(): string[] {
   return [
@@ -70,6 +73,14 @@ export function pagePaths(): string[] {
     ...ARTICLE_PAGES.map((page) => pathFor('articlePage', { page })),
     ...GENDER_ROUTES.filter((g) => g.url !== 'voksen').map((g) => pathFor('gender', { gender: g.url })),
   ];
+}
+
+/**
+ * The paths of pagePaths() that show content an editor can take off the site: the copy pages and the article pages
+ * (StaticPage shows the live copy page of the slug, else the live post of it, else its 404).
+ */
+export function contentPagePaths(): Set<string> {
+  return new Set([...CONTENT_ROUTES.map((name) => ROUTE_PATTERNS[name]), ...ARTICLE_PAGES.map((page) => pathFor('articlePage', { page }))]);
 }
 
 /**
@@ -96,13 +107,17 @@ export function categoryUrls(tree: readonly RawCategory[]): SitemapUrl[] {
 /**
  * Everything but the products (a few hundred URLs at most): the pages with their copy's last change, the
  * categories, the blog's categories and published posts. A post whose slug is an article page is listed once, at
- * the article page's address (StaticPage shows it there).
+ * the article page's address (StaticPage shows it there). Only live content: a copy or article page whose page and
+ * post are both unpublished, scheduled or missing is a 404 to shoppers, so it is left out.
  */
 export async function loadLeadingUrls(db: Db, categories: readonly RawCategory[], now: Date): Promise<SitemapUrl[]> {
   const paths = pagePaths();
   const slugs = paths.map((p) => p.slice(1)).filter(Boolean);
   const [pageRows, postRows, blogCategories] = await Promise.all([
-    db.select({ slug: staticPages.slug, updatedAt: staticPages.updatedAt }).from(staticPages).where(inArray(staticPages.slug, slugs)),
+    db
+      .select({ slug: staticPages.slug, updatedAt: staticPages.updatedAt })
+      .from(staticPages)
+      .where(and(inArray(staticPages.slug, slugs), publishedBy(staticPages.publishedAt, now))),
     db
       .select({ slug: blogPosts.slug, updatedAt: blogPosts.updatedAt })
       .from(blogPosts)
@@ -116,8 +131,9 @@ export async function loadLeadingUrls(db: Db, categories: readonly RawCategory[]
     if (!before || row.updatedAt > before) changed.set(row.slug, row.updatedAt);
   }
   const articlePages = new Set<string>(ARTICLE_PAGES);
+  const backedByContent = contentPagePaths();
   return [
-    ...paths.map((path) => ({ path, lastmod: changed.get(path.slice(1)) ?? null })),
+    ...paths.filter((path) => !backedByContent.has(path) || changed.has(path.slice(1))).map((path) => ({ path, lastmod: changed.get(path.slice(1)) ?? null })),
     ...categoryUrls(categories),
     ...blogCategories.filter((c) => c.posts_count > 0).map((c) => ({ path: pathFor('blogCategory', { slug: c.slug }) })),
     ...postRows.filter((p) => !articlePages.has(p.slug)).map((p) => ({ path: pathFor('blogPost', { slug: p.slug }), lastmod: p.updatedAt })),

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { imageUploadTexts } from '@shop/contracts/texts';
 import type { EditorImage } from '@shop/contracts/types';
 import { checkUpload, fileSize, ImageUpload } from './ImageUpload.js';
@@ -36,7 +36,11 @@ function deferred<T>() {
   return { promise, resolve, reject };
 }
 
-afterEach(() => vi.resetAllMocks());
+// Unmount before the reset (hooks run last-registered first): a pending effect must not call a reset mock.
+afterEach(() => {
+  cleanup();
+  vi.resetAllMocks();
+});
 
 describe('checkUpload (what the field says before sending)', () => {
   it.each([
