@@ -278,10 +278,13 @@ export function createConfig({ packageDir, name, exposes, port, devJson, startup
  * unit-tested code is the code in the page; the server hashes the inline script into its CSP like the others.
  */
 const SHELL_START_SOURCE = path.join(ROOT, 'shell/src/start/startAfterFirstPaint.ts');
+/** The contract naming the page's largest image (PAGE_IMAGE_SELECTOR), which the remotes' markup carries. */
+const PAGE_IMAGE_SOURCE = path.join(CONTRACTS_DIR, 'src/ssr/pageImage.ts');
 class ShellStartPlugin {
   apply(compiler) {
     compiler.hooks.compilation.tap('ShellStartPlugin', (compilation) => {
       compilation.fileDependencies.add(SHELL_START_SOURCE);
+      compilation.fileDependencies.add(PAGE_IMAGE_SOURCE);
       rspack.HtmlRspackPlugin.getCompilationHooks(compilation).alterAssetTagGroups.tapPromise('ShellStartPlugin', async (data) => {
         const entries = data.headTags.filter((tag) => tag.tagName === 'script' && tag.attributes.src);
         if (entries.length !== 1) throw new Error(`ShellStartPlugin expects one entry script in index.html, found ${entries.length}`);
@@ -293,12 +296,28 @@ class ShellStartPlugin {
         });
         const body = code.replace(/^export\s+/m, '').trim();
         if (!body.startsWith('function startAfterFirstPaint(')) throw new Error('startAfterFirstPaint.ts must hold one exported function');
-        const call = `startAfterFirstPaint(window,${JSON.stringify(entries[0].attributes.src)})`;
+        const { PAGE_IMAGE_SELECTOR } = await importStandalone(PAGE_IMAGE_SOURCE);
+        if (typeof PAGE_IMAGE_SELECTOR !== 'string') throw new Error(`${PAGE_IMAGE_SOURCE} must export PAGE_IMAGE_SELECTOR`);
+        const call = `startAfterFirstPaint(window,${JSON.stringify(entries[0].attributes.src)},${JSON.stringify(PAGE_IMAGE_SELECTOR)})`;
         data.headTags = data.headTags.filter((tag) => tag !== entries[0]);
         data.bodyTags.push(rspack.HtmlRspackPlugin.createHtmlTagObject('script', {}, `(function(){${body}${call}})()`));
         return data;
       });
     });
+  }
+}
+
+/** A TypeScript module that imports types only, compiled and evaluated in the build (its exports, as a module). */
+async function importStandalone(source) {
+  const { code } = await rspack.experiments.swc.transform(readFileSync(source, 'utf8'), {
+    filename: source,
+    jsc: { parser: { syntax: 'typescript' }, target: 'es2022' },
+    isModule: true,
+  });
+  try {
+    return await import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`);
+  } catch (error) {
+    throw new Error(`${source} must stand alone (type imports only): ${error.message}`);
   }
 }
 
@@ -318,17 +337,7 @@ class RemoteStartupPlugin {
       compilation.hooks.processAssets.tapPromise(
         { name: 'RemoteStartupPlugin', stage: rspack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
         async () => {
-          const { code } = await rspack.experiments.swc.transform(readFileSync(this.source, 'utf8'), {
-            filename: this.source,
-            jsc: { parser: { syntax: 'typescript' }, target: 'es2022' },
-            isModule: true,
-          });
-          let declaration;
-          try {
-            ({ startup: declaration } = await import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`));
-          } catch (error) {
-            throw new Error(`${this.source} must stand alone (type imports only): ${error.message}`);
-          }
+          const { startup: declaration } = await importStandalone(this.source);
           if (typeof declaration !== 'object' || declaration === null) throw new Error(`${this.source} must export \`startup\``);
           compilation.emitAsset('startup.json', new rspack.sources.RawSource(JSON.stringify(declaration)));
         },

@@ -3,7 +3,7 @@
 // A benchmark, never a test: it reports figures (and budget lines), it does not fail the test suite.
 import { spawn } from 'node:child_process';
 import { request as httpRequest } from 'node:http';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -127,7 +127,7 @@ async function firstViewJs(baseUrl, paths) {
         if (response.request().resourceType() !== 'script') return;
         try {
           const body = await response.body();
-          scripts.push({ url: response.url(), raw: body.length, gzip: gzipSync(body, { level: 9 }).length });
+          scripts.push({ url: response.url(), raw: body.length, gzip: gzipSync(body, { level: 9 }).length, richText: RICH_TEXT_CODE.test(body.toString('latin1')) });
         } catch {}
       });
       await page.goto(baseUrl + path, { waitUntil: 'networkidle' });
@@ -139,12 +139,38 @@ async function firstViewJs(baseUrl, paths) {
         js_gzip_bytes: scripts.reduce((s, x) => s + x.gzip, 0),
         requests,
         scripts: scripts.map((s) => ({ file: s.url.replace(baseUrl, ''), raw: s.raw, gzip: s.gzip })),
+        // Issue 23: the editors' rich-text library (TipTap/ProseMirror) must never be part of a shopper's page.
+        rich_text_scripts: scripts.filter((s) => s.richText).map((s) => s.url.replace(baseUrl, '')),
       };
     }
   } finally {
     await browser.close();
   }
   return out;
+}
+
+/** Code of the workspace's rich-text editor: ProseMirror's class names and TipTap's survive minification. */
+const RICH_TEXT_CODE = /ProseMirror|tiptap/;
+
+/**
+ * The built chunks that hold the rich-text editor (mf-content/dist), with their sizes: what an editor downloads when
+ * a post or page editor opens. Read from disk, so it costs nothing beside the run.
+ */
+function richTextChunks() {
+  const dir = join(root, 'mf-content/dist');
+  return readdirSync(dir)
+    .filter((file) => file.endsWith('.js'))
+    .flatMap((file) => {
+      const body = readFileSync(join(dir, file));
+      return RICH_TEXT_CODE.test(body.toString('latin1')) ? [{ file: `/mf/mf-content/${file}`, raw: body.length, gzip: gzipSync(body, { level: 9 }).length }] : [];
+    });
+}
+
+/** One budget line: no shopper's page measured loads a rich-text chunk. */
+function richTextBudget(firstView) {
+  const pages = Object.entries(firstView).filter(([, figures]) => figures && figures.rich_text_scripts);
+  const found = pages.flatMap(([page, figures]) => figures.rich_text_scripts.map((file) => `${page}: ${file}`));
+  return [{ app: 'mf-content', metric: 'rich_text_scripts_on_shopper_pages', page: found.join(', ') || 'none', measured: found.length, budget: 0, pass: found.length === 0 }];
 }
 
 /** Which front end a script belongs to: /mf/<remote>/… is that remote (remoteEntry.js apart), anything else the shell. */
@@ -264,10 +290,12 @@ async function main() {
     const shopBudget = readJson(join(root, 'package.json')).performanceBudget ?? {};
     results.figures.budgets = [
       ...(results.figures.first_view.error ? [] : sizeBudgets(results.figures.first_view)),
+      ...(results.figures.first_view.error ? [] : richTextBudget(results.figures.first_view)),
       ...pageBudgets(results.figures.first_view.error ? {} : results.figures.first_view, results.figures.lighthouse?.error ? {} : results.figures.lighthouse, shopBudget),
       ...ttfbBudgets(results.figures.document_ttfb?.error ? {} : results.figures.document_ttfb, shopBudget),
     ];
     results.figures.pages = summaryByPage(pages, results.figures.first_view, results.figures.lighthouse);
+    results.figures.editor_rich_text_chunks = richTextChunks();
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }

@@ -26,6 +26,7 @@ import { inlineScriptHashes, serializeCsp, type CspDirectives } from './security
 import { SESSION_COOKIE } from './session.js';
 import type { RenderRequest } from '@shop/contracts/ssr';
 import { shellRendererReader } from './shellRenderer.js';
+import { asksForPreview, PREVIEW_CACHE_CONTROL } from '../content/preview.js';
 
 export interface FrontendOptions {
   /** Repo root: `shell/dist` and `<remote>/dist` live below it. */
@@ -183,6 +184,11 @@ export async function installFrontends(app: FastifyInstance, options: FrontendOp
     if (reply.statusCode === 200 && page.status !== 200) reply.status(page.status);
     const csp = indexPolicy(template, nonce);
     if (csp) reply.header('content-security-policy', csp);
+    // A preview address may hold an editor's draft: one person's page, kept by no cache and indexed by no crawler
+    // (the page's head says noindex too; the header also covers a 404 or a page whose loader failed).
+    if (asksForPreview(request.query)) {
+      return reply.header('cache-control', PREVIEW_CACHE_CONTROL).header('x-robots-tag', 'noindex, nofollow').type('text/html; charset=utf-8').send(page.body);
+    }
     return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(page.body);
   };
 

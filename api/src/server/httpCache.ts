@@ -15,7 +15,9 @@
  *   request for a stored listing is then a lookup, not a compression (cached list as browsers ask: ~2 000 → ~10 000
  *   req/s on PostgreSQL at 20 000 articles).
  * - Answers that depend on the session (customer, editor, payment, poll-answer routes) are never cached here and say
- *   `private, no-store`; live stock (GET /articles/availability/{id}) keeps the `no-store` its route sets.
+ *   `private, no-store`; live stock (GET /articles/availability/{id}) keeps the `no-store` its route sets. A request
+ *   asking for a preview (`?forhandsvisning`, content/preview.ts) is never served from the store nor stored, and no
+ *   answer its route marked private or no-store is stored.
  * - Rows changed outside the API (a moderation tool approving a review) show after the TTL, or at once after
  *   `app.httpCache.invalidate()`.
  * - Scheduled content goes live by the clock, with no write: the editor's schedule marks its instant
@@ -25,6 +27,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onSendHookHandler } from 'fastify';
 import { Redis } from 'ioredis';
+import { asksForPreview } from '../content/preview.js';
 
 export type CachePolicy = 'catalogue' | 'reference';
 
@@ -46,7 +49,6 @@ export const CACHEABLE_ROUTES: Readonly<Record<string, CachePolicy>> = {
   '/api/v1/settings': 'catalogue',
   '/api/v1/tenant/get': 'catalogue',
   '/api/v1/home': 'catalogue',
-  '/api/v1/home/:name': 'catalogue',
   '/api/v1/pages/:slug': 'catalogue',
   '/api/v1/blog/posts': 'catalogue',
   '/api/v1/blog/post/:id': 'catalogue',
@@ -237,8 +239,14 @@ declare module 'fastify' {
 
 function policyOf(request: FastifyRequest): CachePolicy | undefined {
   if (request.method !== 'GET' && request.method !== 'HEAD') return undefined;
+  // The same URL may carry a draft for an editor and the published answer for anyone else: a preview request is
+  // neither served from the store nor stored, whoever asks (its route says private, no-store).
+  if (asksForPreview(request.query)) return undefined;
   return CACHEABLE_ROUTES[request.routeOptions.url ?? ''];
 }
+
+/** Whether the route itself marked its answer as one person's (a preview): then it is never stored. */
+const markedPrivate = (reply: FastifyReply) => /\b(private|no-store)\b/.test(String(reply.getHeader('cache-control') ?? ''));
 
 /**
  * Install before compression: the onSend hook here must see the serialised JSON, and compression then applies to
@@ -306,7 +314,7 @@ export function installHttpCache(app: FastifyInstance, options: HttpCacheOptions
       }
       return payload;
     }
-    if (reply.statusCode !== 200 || reply.getHeader('x-cache') === 'hit') return payload;
+    if (reply.statusCode !== 200 || reply.getHeader('x-cache') === 'hit' || markedPrivate(reply)) return payload;
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
     // Encoded once: the same bytes are hashed, stored and written (a string was encoded for each of the three).
     const bytes = typeof payload === 'string' ? Buffer.from(payload, 'utf8') : payload;

@@ -3,7 +3,7 @@ import { Link, useParams } from 'react-router-dom';
 import { inlineCategories } from '@shop/contracts/api';
 import { CATEGORY_PAGE_SIZE } from '@shop/contracts/constants';
 import { pathFor, resolveGenderUrl, type CategoryPageProps } from '@shop/contracts/routes';
-import type { LoaderDataProps } from '@shop/contracts/ssr';
+import { pageImageProps, type LoaderDataProps } from '@shop/contracts/ssr';
 import type { Category } from '@shop/contracts/types';
 import { applyFilters, hasActiveFilters, type ListingFilters } from '../filters/clientFilters.js';
 import { FilterPanel, type FilterOptions } from '../filters/FilterPanel.js';
@@ -54,7 +54,7 @@ interface RouteLevels {
 
 function CategoryListing({ loaded, ...route }: RouteLevels & { loaded?: CategoryLoaded }) {
   // The category tree the page's loader gave (the server-rendered page): the banner and title render at once.
-  const [categories, reloadCategories] = useLoad(() => loadCategories(), [], () => loaded?.categories ?? inlineCategories());
+  const [categories, reloadCategories] = useLoad(() => loadCategories(), [], inlineCategories);
   if (categories.status === 'loading') return <SkeletonGrid />;
   if (categories.status === 'failed') {
     return (
@@ -168,7 +168,8 @@ function MatchedListing({ match, loaded }: { match: CategoryMatch; loaded?: List
 }
 
 function Banner({ category }: { category: Category }) {
-  const image = <img src={category.banner!} alt={category.name} width={1200} height={300} />;
+  // The category page's largest paint when it has a banner (the shell's code waits for it: pageImageProps).
+  const image = <img src={category.banner!} alt={category.name} width={1200} height={300} {...pageImageProps} />;
   if (!category.bannerLink) return <div className={styles.banner}>{image}</div>;
   return /^https?:\/\//.test(category.bannerLink) ? (
     <a className={styles.banner} href={category.bannerLink}>

@@ -12,9 +12,9 @@ import { categoryListingKey, categoryPageFetcher } from './listingFetch.js';
 const emptyProps: CategoryPageProps = { mainGroup: null, subcategory: null, group: null, gender: null };
 
 /**
- * A category listing (any level) or a gender landing: the category tree, the filter panel's lists and the first
- * page of articles for the sort in the URL, as the page asks for them. A level the tree does not hold lists nothing
- * and its head is the 404.
+ * A category listing (any level) or a gender landing: the filter panel's lists and the first page of articles for
+ * the sort in the URL, as the page asks for them (the category tree is the shell's, in the page data already). A
+ * level the tree does not hold lists nothing and its head is the 404.
  */
 export const loader: PageLoader<Partial<CategoryPageProps>, CategoryLoaded> = async (context) => {
   const props = { ...emptyProps, ...context.props };
@@ -22,16 +22,16 @@ export const loader: PageLoader<Partial<CategoryPageProps>, CategoryLoaded> = as
   const head = categoryHead(headContext, { props, categories });
   if (props.gender) {
     const listing = await loadSearchListing(context.url, '', { genders: props.gender.genderIds });
-    return { head, data: { categories, ...listing } };
+    return { head, data: listing };
   }
   const match = findCategory(categories, {
     categoryName: props.mainGroup ?? undefined,
     subcategoryName: props.subcategory ?? undefined,
     group: props.group ?? undefined,
   });
-  if (!match) return { head, data: { categories, reference: await fetchFacetReference(), first: null } };
+  if (!match) return { head, data: { reference: await fetchFacetReference(), first: null } };
   const source = listingSource(match);
   const { sort } = parseListingState(new URL(context.url).searchParams);
   const [reference, page] = await Promise.all([fetchFacetReference(), categoryPageFetcher(source, sort)(0)]);
-  return { head, data: { categories, reference, first: { key: categoryListingKey(source, sort), page } } };
+  return { head, data: { reference, first: { key: categoryListingKey(source, sort), page } } };
 };

@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { inlineCategories } from '@shop/contracts/api';
 import { pathFor, type GenderRoute } from '@shop/contracts/routes';
 import { PARAM } from '../filters/urlState.js';
 import type { CategoryLoaded } from '../listing/loaded.js';
@@ -15,7 +16,7 @@ import styles from '../listing/Listing.module.css';
  */
 export function GenderLanding({ gender, loaded }: { gender: GenderRoute; loaded?: CategoryLoaded }) {
   const title = texts.genderTitles[gender.url] ?? texts.genderTitles[gender.gender] ?? gender.gender;
-  const [categories] = useLoad(() => loadCategories(), [], () => loaded?.categories);
+  const [categories] = useLoad(() => loadCategories(), [], inlineCategories);
   const nav =
     categories.status === 'ready' ? (
       <nav className={styles.nav} aria-label={texts.categoriesFor(title)}>

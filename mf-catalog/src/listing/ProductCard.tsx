@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { productPath } from '@shop/contracts/routes';
+import { pageImageProps } from '@shop/contracts/ssr';
 import type { Article } from '@shop/contracts/types';
 import { FavouriteButton } from '../favourites/FavouriteButton.js';
 import { Price } from '../pricing/Price.js';
@@ -30,7 +31,9 @@ export function ProductCard({ article, index = EAGER_IMAGES }: ProductCardProps)
             alt=""
             width={300}
             height={300}
-            loading={index < EAGER_IMAGES ? 'eager' : 'lazy'}
+            // The first card's image is a listing's largest paint (after a category's banner, which comes first in
+            // the page and so is the one the shell's start waits for: pageImageProps).
+            {...(index === 0 ? pageImageProps : { loading: index < EAGER_IMAGES ? 'eager' : 'lazy' })}
             decoding="async"
           />
           <Labels article={article} className={styles.labels} />

@@ -1,4 +1,3 @@
-import type { Category } from '@shop/contracts/types';
 import type { FacetReference } from '../shared/reference.js';
 import type { FirstPage } from './usePagedList.js';
 
@@ -9,7 +8,8 @@ export interface ListingLoaded {
   first: FirstPage | null;
 }
 
-/** A category listing or gender landing: the category tree too (banner, title, subcategory links). */
-export interface CategoryLoaded extends ListingLoaded {
-  categories: Category[];
-}
+/**
+ * A category listing or gender landing. Its category tree (banner, title, subcategory links) is the one the shell
+ * filled for the menu and the page data carries once (`inlineCategories()`, @shop/contracts/api), not a second copy.
+ */
+export type CategoryLoaded = ListingLoaded;

@@ -6,7 +6,7 @@ import { FavouriteButton } from '../favourites/FavouriteButton.js';
 import { getArticleAvailability } from '@shop/contracts/api';
 import { formatMoney } from '@shop/contracts/format';
 import type { ProductPageData, ProductPageProps } from '@shop/contracts/routes';
-import type { LoaderDataProps } from '@shop/contracts/ssr';
+import { pageImageProps, type LoaderDataProps } from '@shop/contracts/ssr';
 import { loadErrorTexts } from '@shop/contracts/texts';
 import type { ArticleDetail, CartAddAnswer, Shop, VariantColor } from '@shop/contracts/types';
 import { Labels, Stars } from '../pricing/Labels.js';
@@ -144,7 +144,7 @@ export function ProductView({ article, shops: givenShops, refreshStock = true }:
   return (
     <article className={styles.page} aria-labelledby="product-title">
       <div className={styles.gallery}>
-        <img className={styles.image} src={image} alt={article.name} width={600} height={600} decoding="async" />
+        <img className={styles.image} src={image} alt={article.name} width={600} height={600} decoding="async" {...pageImageProps} />
         <VariantSlider colors={colorImages} colorId={colorId} onColor={chooseColor} />
       </div>
       <div className={styles.info}>

@@ -23,14 +23,23 @@ export const loadGenders: () => Promise<Gender[]> = once(() => getGenders());
 export const loadBrands: () => Promise<Brand[]> = once(() => getProductLines());
 export const loadShops: () => Promise<Shop[]> = once(() => getShops());
 
+/** A shop as the filter panel offers it: what it shows and what the filter sends. */
+export type ShopOption = Pick<Shop, 'id' | 'name'>;
+
 export interface FacetReference {
   colorGroups: ColorGroup[];
   genders: Gender[];
   brands: Brand[];
-  shops: Shop[];
+  /**
+   * Id and name only: a loader's reference travels in the page's HTML, and the shops' addresses and opening hours
+   * (four fifths of the list) are for the shop pages.
+   */
+  shops: ShopOption[];
 }
 
-async function facetReference(load: { [K in keyof FacetReference]: () => Promise<FacetReference[K]> }): Promise<FacetReference> {
+type Loaders = { [K in Exclude<keyof FacetReference, 'shops'>]: () => Promise<FacetReference[K]> } & { shops: () => Promise<Shop[]> };
+
+async function facetReference(load: Loaders): Promise<FacetReference> {
   const settle = <T,>(p: Promise<T[]>) => p.catch(() => [] as T[]);
   const [colorGroups, genders, brands, shops] = await Promise.all([
     settle(load.colorGroups()),
@@ -38,7 +47,7 @@ async function facetReference(load: { [K in keyof FacetReference]: () => Promise
     settle(load.brands()),
     settle(load.shops()),
   ]);
-  return { colorGroups, genders, brands, shops };
+  return { colorGroups, genders, brands, shops: shops.map(({ id, name }) => ({ id, name })) };
 }
 
 /** The lists the filter panel offers; a list that fails to load is offered empty rather than blocking the page. */

@@ -178,6 +178,7 @@ describe('the screens the remotes add beyond SPEC §2 (account, blog, polls, sho
     ['/avstemning/tull', page('poll', 'mf_content/PollPage')],
     ['/butikker', page('shops', 'mf_content/ShopLocatorPage')],
     ['/redaksjon', page('editor', 'mf_content/EditorPage')],
+    ['/redaksjon/innlegg/12', page('editor', 'mf_content/EditorPage')],
     ['/butikk', page('staff', 'mf_account/StaffPage')],
     ['/butikk/42', page('staffReservation', 'mf_account/StaffPage', { reservationId: 42 })],
     ['/butikk/tull', page('staffReservation', 'mf_account/StaffPage', { reservationId: null })],

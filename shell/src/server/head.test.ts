@@ -29,7 +29,7 @@ describe('page head tags', () => {
   });
 
   it('link stylesheets and preload remote scripts as classic scripts, the kind the federation runtime then loads', () => {
-    const links = assetLinks(['/460.css', '/mf/mf-content/HomePage.css'], ['/mf/mf-content/remoteEntry.js', 'https://cdn.example/mf/p.js?v="1"']);
+    const links = assetLinks([{ href: '/460.css' }, { href: '/mf/mf-content/HomePage.css' }], ['/mf/mf-content/remoteEntry.js', 'https://cdn.example/mf/p.js?v="1"']);
     expect(links).toBe(
       '<link rel="stylesheet" href="/460.css"><link rel="stylesheet" href="/mf/mf-content/HomePage.css">' +
         '<link rel="preload" as="script" href="/mf/mf-content/remoteEntry.js">' +
@@ -37,6 +37,18 @@ describe('page head tags', () => {
     );
     // A module preload or a CORS preload would not be reused by a plain <script src>: the file would load twice.
     expect(links).not.toMatch(/modulepreload|crossorigin/);
+  });
+
+  it('write a stylesheet that was read into the page, with a disabled link to its file for the chunk loaders', () => {
+    const tags = assetLinks([{ href: '/460.0123456789.css', text: '.a{color:red}' }, { href: 'https://cdn.example/big.css' }], []);
+    expect(tags).toBe('<style>.a{color:red}</style><link rel="stylesheet" href="/460.0123456789.css" disabled><link rel="stylesheet" href="https://cdn.example/big.css">');
+    // The same text twice (one CSS module in two chunks) is written once; both files count as loaded.
+    const twice = assetLinks([{ href: '/a.0123456789.css', text: '.m{}' }, { href: '/b.0123456789.css', text: '.m{}' }], []);
+    expect(twice).toBe('<style>.m{}</style><link rel="stylesheet" href="/a.0123456789.css" disabled><link rel="stylesheet" href="/b.0123456789.css" disabled>');
+    // No text can end the element early.
+    const hostile = assetLinks([{ href: '/x.0123456789.css', text: '.a::after{content:"</style><script>alert(1)</script>"}' }], []);
+    expect(hostile.match(/<\/style>/gi)).toHaveLength(1);
+    expect(hostile).toContain('content:"<\\/style><script>alert(1)<\\/script>"');
   });
 
   it('replace the template\'s title and description, escaped, and fill the CSRF token', () => {

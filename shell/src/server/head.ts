@@ -1,4 +1,5 @@
 import type { PageHead } from '@shop/contracts/ssr';
+import type { Stylesheet } from './stylesheets.js';
 
 const escapeHtml = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -29,17 +30,36 @@ export function headTags(head: PageHead | null): string {
 }
 
 /**
- * The page's stylesheets and the scripts its remote modules need, as head links. The scripts are preloaded as
+ * The page's stylesheets (written in, or linked) and the scripts its remote modules need, as head tags. The scripts are preloaded as
  * CLASSIC scripts (`rel="preload" as="script"`, no crossorigin), the way the federation runtime and the remote's chunk
  * loader then add them (a plain `<script src>`): only a preload of the same kind and credentials mode is reused.
  * `rel="modulepreload"` asked for an ES module instead, so the browser fetched each remote entry and page chunk twice
  * (measured on the home page: +21.6 kB gzip, mf-content's remoteEntry.js and HomePage chunk downloaded twice).
  */
-export function assetLinks(css: readonly string[], js: readonly string[]): string {
-  return (
-    css.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`).join('') +
-    js.map((href) => `<link rel="preload" as="script" href="${escapeHtml(href)}">`).join('')
-  );
+export function assetLinks(css: readonly Stylesheet[], js: readonly string[]): string {
+  // Two files with the same text (a remote's CSS module in two of its exposes' chunks) are written in once.
+  const written = new Set<string>();
+  const styles = css.map(({ href, text }) => {
+    const first = text !== undefined && !written.has(text);
+    if (text !== undefined) written.add(text);
+    return stylesheetTags({ href, text }, first);
+  });
+  return styles.join('') + js.map((href) => `<link rel="preload" as="script" href="${escapeHtml(href)}">`).join('');
+}
+
+/**
+ * A stylesheet read for the page (stylesheets.ts) goes in as `<style>`, followed by a *disabled* link to its file: a
+ * disabled stylesheet link is never fetched (HTML: "If el's disabled attribute is set, then return false"), and both
+ * chunk loaders that would add the file when the page's code loads — rspack's CSS chunk loading and the federation
+ * runtime's — take an existing `<link rel="stylesheet">` with its URL as loaded. One that was not read stays a link.
+ * `</` inside the text is escaped so no CSS can end the element (`\/` is `/` to CSS).
+ * (rspack's CSS chunk loading takes a link as the file only when its href attribute starts with the loader's public
+ * path: render.tsx writes a remote's stylesheets with absolute URLs for that.)
+ */
+function stylesheetTags({ href, text }: Stylesheet, writeText: boolean): string {
+  const link = `<link rel="stylesheet" href="${escapeHtml(href)}"`;
+  if (text === undefined) return `${link}>`;
+  return `${writeText ? `<style>${text.replace(/<\//g, '<\\/')}</style>` : ''}${link} disabled>`;
 }
 
 const TITLE = /<title>[^<]*<\/title>/;

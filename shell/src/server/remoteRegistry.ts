@@ -5,6 +5,7 @@ import { composeRemotes, type DeclaredRemote } from '../federation/composition.j
 import { fetchDeclaration } from '../federation/declarations.js';
 import { forgetRemoteModules } from '../federation/loadRemoteModule.js';
 import { serverEntryUrl } from '../federation/remotes.js';
+import { LOAD_TIMEOUT_MS } from './loadTimeout.js';
 
 /**
  * The remotes' server entries, registered with the federation runtime of the server (issue 22). Registered again
@@ -14,9 +15,9 @@ import { serverEntryUrl } from '../federation/remotes.js';
  * declarations (startup.json beside each browser manifest: the screens and pieces each renders), read again on the
  * same change (another entry, or its file changed) and while one could not be read; a remote whose declaration
  * cannot be read again keeps the one it had (its screens then fail to load and show their fallback, as before).
+ * An entry's stamp and declaration are among the pieces a page waits for, so their reads wait as long (loadTimeout.ts).
  */
 const CHECK_MS = 2000;
-const FETCH_TIMEOUT_MS = 2000;
 
 interface ManifestExpose {
   name: string;
@@ -44,7 +45,7 @@ let checking: Promise<void> | null = null;
 
 async function entryStamp(url: string): Promise<string> {
   try {
-    const response = await fetch(url, { method: 'HEAD', signal: AbortSignal.timeout(FETCH_TIMEOUT_MS) });
+    const response = await fetch(url, { method: 'HEAD', signal: AbortSignal.timeout(LOAD_TIMEOUT_MS) });
     if (!response.ok) return `status ${response.status}`;
     return response.headers.get('etag') ?? response.headers.get('last-modified') ?? response.headers.get('content-length') ?? '';
   } catch {
@@ -54,7 +55,7 @@ async function entryStamp(url: string): Promise<string> {
 
 async function fetchManifest(url: string): Promise<Manifest | null> {
   try {
-    const response = await fetch(url, { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(FETCH_TIMEOUT_MS) });
+    const response = await fetch(url, { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(LOAD_TIMEOUT_MS) });
     return response.ok ? ((await response.json()) as Manifest) : null;
   } catch {
     return null;
@@ -72,7 +73,7 @@ async function check(registry: Record<string, string>, serverOrigin: string): Pr
       const unknown = !before || before.startup === null || before.browserManifest !== browserManifest;
       // Said once: a remote that stays unreadable is asked again at every check, without a warning each time.
       const warn = !before || before.browserManifest !== browserManifest || before.startup !== null;
-      const read = () => fetchDeclaration({ name, entry: manifestUrl }, { timeoutMs: FETCH_TIMEOUT_MS, warn });
+      const read = () => fetchDeclaration({ name, entry: manifestUrl }, { timeoutMs: LOAD_TIMEOUT_MS, warn });
       const [stamp, manifest, fresh] = await Promise.all([entryStamp(serverEntry), fetchManifest(manifestUrl), unknown ? read() : null]);
       const entryChanged = !before || before.serverEntry !== serverEntry || before.stamp !== stamp;
       let startup = fresh;

@@ -30,6 +30,8 @@ import { pieceKey, serverPieceFailed } from '../federation/serverFailures.js';
 import { viewportMeasured, widthForUserAgent } from '../layout/viewport.js';
 import { declaredRemotes, pageAssets, refreshRemotes, type RemoteAssets } from './remoteRegistry.js';
 import { assetLinks, headTags, injectHead } from './head.js';
+import { readStylesheets } from './stylesheets.js';
+import { LOAD_TIMEOUT_MS } from './loadTimeout.js';
 
 export interface RenderedPage {
   /** 200, or what the page's loader says (a missing product: 404); the API may still say 404/403 itself. */
@@ -39,9 +41,6 @@ export interface RenderedPage {
   /** The whole document: the head at once, the body as React renders it. */
   body: Readable;
 }
-
-/** How long the page's remote module and its loader may take before the page renders without them. */
-const LOAD_TIMEOUT_MS = 3000;
 
 const requestTransport = new AsyncLocalStorage<ApiTransport>();
 setServerTransport(() => requestTransport.getStore());
@@ -134,14 +133,25 @@ async function renderInScope(request: RenderRequest, scope: Scope): Promise<Rend
     if (page.head?.status) status = page.head.status;
     if (!page.failed) rendered.push({ remote, module });
     else await allSettled(serverPieceFailed, { scope, params: pieceKey(remote, module) });
-    await allSettled(pageRendered, { scope, params: { answers: page.answers, loaded: page.loaded, head: page.head } });
+    // The page renders from its loader's data, in the browser too (its first render takes it, and skips its fetch):
+    // the answers of the requests the loader made would carry the same data a second time, and made the HTML of a
+    // listing a round trip longer on a slow phone (ADR 0024). They go into the page only for a loader that returns
+    // no data, whose page asks for it again as it renders.
+    await allSettled(pageRendered, { scope, params: { answers: page.loaded ? [] : page.answers, loaded: page.loaded, head: page.head } });
   }
   await chrome;
 
   const assets: RemoteAssets = pageAssets(rendered);
   const values = serialize(scope);
   const [before, after] = splitTemplate(request.template);
-  const headHtml = headTags(head) + assetLinks([...shellCss(), ...assets.css], assets.js);
+  const shell = shellCss();
+  const stylesheets = (await readStylesheets([...shell.files, ...assets.css], { shellDir: shell.dir, shellFiles: shell.files, serverOrigin: request.serverOrigin })).map(
+    // A remote's CSS chunk loading (public path: the remote's absolute URL) takes a link as its file only when the
+    // href starts with that URL; with `/mf/…` it fetched every remote stylesheet of the page a second time. The
+    // shell's public path is `/`: its own stay as they are.
+    (sheet) => (shell.files.includes(sheet.href) ? sheet : { ...sheet, href: new URL(sheet.href, request.publicOrigin).href }),
+  );
+  const headHtml = headTags(head) + assetLinks(stylesheets, assets.js);
   const prefix = injectHead(before, head, headHtml, request.nonce, request.csrfToken);
   // After #root: React's markup is all #root holds (the browser renders from scratch when it is empty).
   const suffix = after.replace('</div>', `</div>${pageDataScript({ values, remotes: request.remotes, modules: rendered, declarations: declarationsOf(declared) })}`);
@@ -201,15 +211,15 @@ function emptyBody(): Readable {
 }
 
 /**
- * The shell's own stylesheets (chrome, modals, boundary): linked in the head so the server's markup is styled
+ * The shell's own stylesheets (chrome, modals, boundary): in the head (written in: stylesheets.ts) so the server's markup is styled
  * before any script runs. Read from the browser build beside this server build (dist/ and dist/server/).
  */
 let shellCssFiles: { dir: string; files: string[] } | null = null;
-function shellCss(): string[] {
+function shellCss(): { dir: string; files: string[] } {
   const dir = path.join(__dirname, '..');
   if (shellCssFiles?.dir !== dir) {
     const files = fs.readdirSync(dir).filter((file) => file.endsWith('.css')).sort().map((file) => `/${file}`);
     shellCssFiles = { dir, files };
   }
-  return shellCssFiles.files;
+  return shellCssFiles;
 }

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { PAGE_IMAGE_ATTRIBUTE, PAGE_IMAGE_SELECTOR } from '@shop/contracts/ssr';
 import { startAfterFirstPaint } from './startAfterFirstPaint.js';
 
 const MAIN = '/main.0123456789.js';
@@ -29,10 +30,14 @@ function fakeWindow({ largestPaint = true } = {}) {
 
 const mainScripts = () => [...document.querySelectorAll('script')].filter((s) => s.getAttribute('src') === MAIN);
 
-/** A first-view image of 300 × 300 CSS pixels at `top` (the viewport is 412 × 823). */
+/**
+ * The page's marked image (a remote's `pageImageProps`), 300 × 300 CSS pixels at `top` (the viewport is 412 × 823),
+ * after an unmarked logo: the start waits for the marked one only.
+ */
 function firstViewImage({ complete, top = 100 }: { complete: boolean; top?: number }) {
-  document.body.innerHTML = '<div id="root"><div data-first-view="mf_catalog/SearchPage"><img src="/a.svg"></div></div>';
-  const image = document.querySelector('img')!;
+  document.body.innerHTML = `<div id="root"><header><img src="/logo.svg"></header><main><img src="/a.svg" ${PAGE_IMAGE_ATTRIBUTE}></main></div>`;
+  const image = document.querySelector<HTMLImageElement>(PAGE_IMAGE_SELECTOR)!;
+  expect(image.getAttribute('src')).toBe('/a.svg');
   Object.defineProperty(image, 'complete', { value: complete });
   image.getBoundingClientRect = () => ({ left: 50, right: 350, top, bottom: top + 300, width: 300, height: 300 }) as DOMRect;
   return image;
@@ -53,7 +58,7 @@ describe('startAfterFirstPaint', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'requestAnimationFrame'] });
     const image = firstViewImage({ complete: false });
     const { win, report, observers } = fakeWindow();
-    startAfterFirstPaint(win, MAIN, 500, 200);
+    startAfterFirstPaint(win, MAIN, PAGE_IMAGE_SELECTOR, 500, 200);
     await vi.advanceTimersByTimeAsync(100);
     expect(observers).toHaveLength(0); // nothing watched before the image is in
     image.dispatchEvent(new Event('load'));
@@ -76,7 +81,7 @@ describe('startAfterFirstPaint', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'requestAnimationFrame'] });
     firstViewImage({ complete: true, top });
     const { win, report } = fakeWindow();
-    startAfterFirstPaint(win, MAIN, 500, 200);
+    startAfterFirstPaint(win, MAIN, PAGE_IMAGE_SELECTOR, 500, 200);
     report({ element: document.createElement('p'), size: size - 1 });
     await vi.advanceTimersByTimeAsync(0);
     expect(mainScripts()).toHaveLength(top > 823 ? 1 : 0);
@@ -92,7 +97,7 @@ describe('startAfterFirstPaint', () => {
   ])('falls back on timers when %s', async (_case, image, event, startsAfterMs) => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'requestAnimationFrame'] });
     const element = firstViewImage(image);
-    startAfterFirstPaint(fakeWindow().win, MAIN, 500, 200);
+    startAfterFirstPaint(fakeWindow().win, MAIN, PAGE_IMAGE_SELECTOR, 500, 200);
     if (event === 'error') element.dispatchEvent(new Event('error'));
     await vi.advanceTimersByTimeAsync(startsAfterMs - 5);
     expect(mainScripts()).toHaveLength(0);
@@ -100,10 +105,10 @@ describe('startAfterFirstPaint', () => {
     expect(mainScripts()).toHaveLength(1);
   });
 
-  it('without a first-view image starts at once, as a deferred script would', () => {
-    document.body.innerHTML = '<div id="root"><header>Staut</header></div>';
+  it('without a marked image starts at once, as a deferred script would (an unmarked one is not waited for)', () => {
+    document.body.innerHTML = '<div id="root"><header>Staut</header><main><img src="/product.svg"></main></div>';
     const { win, observers } = fakeWindow();
-    startAfterFirstPaint(win, MAIN, 500, 200);
+    startAfterFirstPaint(win, MAIN, PAGE_IMAGE_SELECTOR, 500, 200);
     expect(mainScripts()).toHaveLength(1);
     expect(observers).toHaveLength(0);
   });
@@ -112,7 +117,7 @@ describe('startAfterFirstPaint', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'requestAnimationFrame'] });
     firstViewImage({ complete: true });
     const { win, observers } = fakeWindow({ largestPaint: false });
-    startAfterFirstPaint(win, MAIN, 500, 200);
+    startAfterFirstPaint(win, MAIN, PAGE_IMAGE_SELECTOR, 500, 200);
     expect(observers).toHaveLength(0);
     expect(mainScripts()).toHaveLength(0);
     await vi.advanceTimersByTimeAsync(50);
@@ -124,7 +129,7 @@ describe('startAfterFirstPaint', () => {
     firstViewImage({ complete: true });
     const { win } = fakeWindow({ largestPaint: false });
     (win as { requestAnimationFrame: unknown }).requestAnimationFrame = () => 0; // never runs
-    startAfterFirstPaint(win, MAIN, 500, 200);
+    startAfterFirstPaint(win, MAIN, PAGE_IMAGE_SELECTOR, 500, 200);
     await vi.advanceTimersByTimeAsync(195);
     expect(mainScripts()).toHaveLength(0);
     await vi.advanceTimersByTimeAsync(10);

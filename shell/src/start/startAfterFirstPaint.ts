@@ -1,7 +1,9 @@
 /**
  * What index.html runs instead of `<script defer src="main.js">` (issue 8: LCP of the home, category and search pages).
- * When the static first view the server wrote into #root (api/src/server/firstView.ts) holds the page's largest image,
- * the shell's entry script is requested only once the browser has painted that image and reported the paint.
+ * When the server-rendered page holds its largest image — marked by the remote that draws it with
+ * `PAGE_IMAGE_ATTRIBUTE` (@shop/contracts/ssr pageImage.ts): the home page's top banner, a category's banner, the first
+ * product card of a listing, the product image — the shell's entry script is requested only once the browser has
+ * painted that image and reported the paint.
  *
  * Why not `defer`: a deferred main.js is evaluated as soon as the document is parsed, which on a fast load is before
  * the image has painted; the app's start (federation runtime, chunk requests) then competes with the largest paint
@@ -9,21 +11,22 @@
  * paint. Lighthouse's mobile profile measured the search page's LCP at ~1.35 s with `defer` and ~0.91 s with this.
  *
  * Rules:
- * - a first view with an image (api/src/server/firstView.ts: the home page's top banner, a category's banner, a
- *   search page's first hits): wait for its first image (load or error, at most `maxImageWaitMs`), then for the
- *   browser's largest-contentful-paint entry for it, or for one of something at least as large as the image's part
- *   of the viewport (then the image is not the largest paint after all), at most `maxReportWaitMs`;
- * - no first-view image (product, checkout, account pages): start at once, as a deferred script would;
+ * - a page with a marked image (`imageSelector`, the first match): wait for it (load or error, at most
+ *   `maxImageWaitMs`), then for the browser's largest-contentful-paint entry for it, or for one of something at least
+ *   as large as the image's part of the viewport (then the image is not the largest paint after all), at most
+ *   `maxReportWaitMs`;
+ * - no marked image (checkout, account pages): start at once, as a deferred script would;
  * - a browser without largest-contentful-paint entries (Safari): wait for one painted frame after the image instead
  *   (at most `maxReportWaitMs` too: a hidden tab paints no frame);
  * - the entry script is added once, whichever of these fires first.
  *
- * This function is inlined into index.html as source text (rspack.base.mjs, `ShellStartPlugin`): it must not use
- * anything outside itself, and it runs before any bundle.
+ * This function is inlined into index.html as source text (rspack.base.mjs, `ShellStartPlugin`, which passes the
+ * selector from the contract): it must not use anything outside itself, and it runs before any bundle.
  */
 export function startAfterFirstPaint(
   win: Window & typeof globalThis,
   src: string,
+  imageSelector: string,
   maxImageWaitMs = 500,
   maxReportWaitMs = 200,
 ): void {
@@ -37,8 +40,8 @@ export function startAfterFirstPaint(
     doc.body.appendChild(script);
   };
 
-  // The first view's first image: the home page's top banner, a category's banner, a search page's first hit.
-  const image = doc.querySelector<HTMLImageElement>('[data-first-view] img');
+  // The page's largest image, as its remote marked it.
+  const image = doc.querySelector<HTMLImageElement>(imageSelector);
   if (!image) {
     start();
     return;
