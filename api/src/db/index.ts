@@ -47,6 +47,8 @@ export interface DatabaseOptions {
   poolMax?: number;
   /** Extra per-connection statements (after SESSION_SETTINGS). */
   sessionSettings?: readonly string[];
+  /** Embedded in memory only: start from a data-directory dump (see `dumpTo`). */
+  startFrom?: string;
 }
 
 export interface Database {
@@ -56,6 +58,8 @@ export interface Database {
   /** Where the data lives: the server URL without password, or the embedded data directory. */
   readonly location: string;
   ping(): Promise<boolean>;
+  /** Embedded only: writes the data directory to a file that `startFrom` takes. */
+  dumpTo?(file: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -73,7 +77,7 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
   let embedded: EmbeddedDatabase | null = null;
   let url = options.databaseUrl;
   if (!url) {
-    embedded = await startEmbeddedDatabase({ dir: options.dataDir ?? path.resolve('.data') });
+    embedded = await startEmbeddedDatabase({ dir: options.dataDir ?? path.resolve('.data'), startFrom: options.startFrom });
     url = embedded.url;
   }
 
@@ -103,6 +107,7 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
     pool,
     kind: embedded ? 'embedded' : 'postgres',
     location: embedded ? embedded.dataDir : redact(url),
+    dumpTo: embedded?.dumpTo,
     async ping() {
       try {
         await pool.query('select 1');

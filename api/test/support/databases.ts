@@ -6,6 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { MEMORY, migrateDatabase, openDatabase, type Database } from '../../src/db/index.js';
 
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -21,7 +22,7 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-async function adminQuery(url: string, text: string): Promise<void> {
+export async function adminQuery(url: string, text: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
@@ -31,22 +32,31 @@ async function adminQuery(url: string, text: string): Promise<void> {
   }
 }
 
+/** TEST_DATABASE_URL with another database name. */
+export function serverDatabaseUrl(adminUrl: string, name: string): string {
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
 export async function createTestDatabase(kind: DatabaseKind, options: { migrate?: boolean; poolMax?: number } = {}): Promise<TestDatabase> {
+  const migrate = options.migrate !== false;
   let database: Database;
   let cleanup = async () => {};
   if (kind === 'pglite') {
-    database = await openDatabase({ dataDir: MEMORY });
+    // The run's migrated dump (global-setup.ts); the migrations below then find nothing left to do.
+    const template = migrate ? inject('pgliteTemplate') : '';
+    database = await openDatabase({ dataDir: MEMORY, startFrom: template || undefined });
   } else {
     const adminUrl = process.env.TEST_DATABASE_URL;
     if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
     const name = `t_api_${process.pid}_${randomBytes(4).toString('hex')}`;
-    await adminQuery(adminUrl, `CREATE DATABASE "${name}"`);
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    database = await openDatabase({ databaseUrl: url.toString(), poolMax: options.poolMax ?? 4 });
+    const template = migrate ? inject('postgresTemplate') : '';
+    await adminQuery(adminUrl, template ? `CREATE DATABASE "${name}" TEMPLATE "${template}"` : `CREATE DATABASE "${name}"`);
+    database = await openDatabase({ databaseUrl: serverDatabaseUrl(adminUrl, name), poolMax: options.poolMax ?? 4 });
     cleanup = () => adminQuery(adminUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
   }
-  if (options.migrate !== false) await migrateDatabase(database.db);
+  if (migrate) await migrateDatabase(database.db);
   return {
     kind,
     database,
@@ -66,7 +76,5 @@ export async function createServerDatabase(prefix: string): Promise<{ url: strin
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
   const name = `${prefix}_${process.pid}_${randomBytes(3).toString('hex')}`;
   await adminQuery(adminUrl, `CREATE DATABASE "${name}"`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => adminQuery(adminUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) };
+  return { url: serverDatabaseUrl(adminUrl, name), drop: () => adminQuery(adminUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) };
 }

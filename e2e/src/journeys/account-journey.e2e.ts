@@ -4,6 +4,7 @@ import { launchBrowser, newContext } from '../support/browser.js';
 import { startShop, type ShopServer } from '../support/server.js';
 import { firstLink, startMailbox, type Mailbox, type ReceivedMail } from '../support/mailbox.js';
 import { chooseOption } from '../support/catalog.js';
+import { submitLogin } from '../support/session.js';
 import { addAndGoToCheckout, chooseShop, fillContact, findCollectableArticle, watchHealth } from './checkout-helpers.js';
 
 /**
@@ -164,8 +165,8 @@ describe('customer accounts', () => {
     // A wrong password first (SPEC §8, 422).
     await fillLogin(page, { ...shopper, password: 'feil-passord' });
     await page.getByText('Feil brukernavn/passord - har du glemt passordet ditt?').waitFor();
-    await fillLogin(page, shopper);
-    // Login reloads the page (SPEC §4); the header then knows the customer.
+    await submitLogin(page, shopper);
+    // The reloaded page's header knows the customer.
     await expect.poll(() => accountLink(page).getAttribute('title'), { timeout: 15_000 }).toBe('Min side');
     await accountLink(page).click();
     await page.waitForURL((url) => url.pathname === '/konto');
@@ -244,9 +245,9 @@ describe('customer accounts', () => {
     const modal = page.getByTestId('cart-modal');
     await modal.getByTestId('cart-line').first().waitFor();
     await modal.getByRole('button', { name: 'Logg inn' }).click();
-    await fillLogin(modal, shopper);
+    await submitLogin(page, shopper, modal.locator('form:has(input[name="username"])'));
 
-    // The page reloads with the open-cart flag; the shell opens the cart and removes the flag from the URL.
+    // The page reloaded with the open-cart flag; the shell opens the cart and removes the flag from the URL.
     await expect.poll(() => accountLink(page).getAttribute('title'), { timeout: 15_000 }).toBe('Min side');
     await modal.getByTestId('cart-line').first().waitFor();
     expect(await modal.getByTestId('cart-line').first().innerText()).toContain(target.name);
@@ -273,7 +274,7 @@ describe('customer accounts', () => {
     const phonePage = await phone.newPage();
     for (const p of [page, phonePage]) {
       await p.goto('/konto/logg-inn');
-      await fillLogin(p, shopper);
+      await submitLogin(p, shopper);
       await expect.poll(() => accountLink(p).getAttribute('title'), { timeout: 15_000 }).toBe('Min side');
     }
 

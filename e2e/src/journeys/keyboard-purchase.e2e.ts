@@ -160,6 +160,9 @@ describe('keyboard-only purchase', () => {
     await page.keyboard.press('Enter');
     await page.waitForURL((url) => url.pathname === '/checkout');
     await page.getByRole('heading', { level: 1, name: 'Kassen' }).waitFor();
+    // The delivery options come from the API after the page shows; a shopper sees them before tabbing through the form
+    // (under load they arrived after 20 Tab presses, and the tabbing passed the delivery group before it existed).
+    await page.getByRole('radio', { name: /Hjemlevering/ }).waitFor();
 
     // The details form.
     await tabTo(page, named('Navn'), { max: 60 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Browser, ConsoleMessage, Page } from 'playwright-core';
 import { categoryDisplayName } from '@shop/contracts/mappers';
 import { categoryParam } from '@shop/contracts/format';
-import { PAGE_DATA_ELEMENT_ID } from '@shop/contracts/ssr';
+import { PAGE_DATA_ELEMENT_ID, PAGE_IMAGE_ATTRIBUTE, PAGE_IMAGE_SELECTOR } from '@shop/contracts/ssr';
 import type { RawCategory } from '@shop/contracts/types';
 import { newContext } from '../support/browser.js';
 import { addOneFromProductPage, findPurchasableArticle } from '../support/catalog.js';
@@ -151,5 +151,115 @@ describe('the server HTML itself (no script run)', () => {
     const shown = listed.data.filter((article) => root.includes(escaped(article.Name)));
     expect(shown.length, 'product names in the server-rendered grid').toBeGreaterThanOrEqual(Math.min(5, listed.data.length));
     expect(html.match(new RegExp(`id="${PAGE_DATA_ELEMENT_ID}"`, 'g'))).toHaveLength(1);
+  });
+
+  it("each page's largest image is marked by its remote, and the shell's start waits for the first one so marked", async () => {
+    const htmlOf = async (path: string) => {
+      const response = await fetch(`${shop.url}${path}`, { headers: { accept: 'text/html' } });
+      expect(response.status, path).toBe(200);
+      return response.text();
+    };
+    /** The first marked `<img …>` tag of the rendered page (what `PAGE_IMAGE_SELECTOR` finds first), and what precedes it. */
+    const firstMarked = (html: string) => {
+      const root = html.slice(html.indexOf('<div id="root">'), html.indexOf(`id="${PAGE_DATA_ELEMENT_ID}"`));
+      const at = root.search(new RegExp(`<img [^>]*${PAGE_IMAGE_ATTRIBUTE}=""`));
+      if (at < 0) return null;
+      const tag = root.slice(at, root.indexOf('>', at) + 1);
+      return { tag, before: root.slice(0, at), src: /\ssrc="([^"]*)"/.exec(tag)?.[1] ?? null };
+    };
+    const [home, category, product, search, checkout] = await benchPages();
+    const categories = (await (await fetch(`${shop.url}/api/v1/categories`)).json()) as RawCategory[];
+    const listed = (await (await fetch(`${shop.url}/api/v1/categories/${categories[0]!.MainGroupID}/articles?per_page=1`)).json()) as {
+      data: Array<{ Image: string }>;
+    };
+
+    // The start in index.html is called with the contract's selector.
+    const homeHtml = await htmlOf(home!.path);
+    expect(homeHtml).toContain(JSON.stringify(PAGE_IMAGE_SELECTOR));
+    // Home: the top banner (its slot opens just before it), fetched first.
+    const homeImage = firstMarked(homeHtml);
+    expect(homeImage?.before.lastIndexOf('data-slot="top-banner"'), 'home: the top banner').toBeGreaterThanOrEqual(0);
+    expect(homeImage!.before.lastIndexOf('data-slot="')).toBe(homeImage!.before.lastIndexOf('data-slot="top-banner"'));
+    expect(homeImage!.tag).toMatch(/fetchpriority="high"/i);
+    // Category: its banner when it has one, else the first product card's image.
+    const categoryImage = firstMarked(await htmlOf(category!.path));
+    expect(categoryImage?.src, 'category').toBe(categories[0]!.Banner ?? listed.data[0]!.Image);
+    // Product: the product's image (the first marked one; no other image of the page comes before it marked).
+    const productImage = firstMarked(await htmlOf(product!.path));
+    expect(productImage?.tag, 'product').toMatch(/width="600"/);
+    // Search: the first hit's image.
+    const searchImage = firstMarked(await htmlOf(search!.path));
+    expect(searchImage?.before, 'search: inside the first card').toContain('data-testid="product-card"');
+    expect(searchImage!.before.split('data-testid="product-card"')).toHaveLength(2);
+    // Checkout has no largest image: the shell starts at once.
+    expect(firstMarked(await htmlOf(checkout!.path)), 'checkout').toBeNull();
+  });
+});
+
+describe('stylesheets come with the HTML', () => {
+  it('no stylesheet written into a page is fetched again when its code loads (bench pages, phone width)', { timeout: 120_000 }, async () => {
+    const context = await newContext(browser, shop.url, { viewport: PHONE });
+    try {
+      for (const { name, path } of await benchPages()) {
+        const page = await context.newPage();
+        const fetched: string[] = [];
+        page.on('request', (request) => {
+          if (request.resourceType() === 'stylesheet') fetched.push(new URL(request.url()).pathname);
+        });
+        await loadCold(page, path);
+        // What the server wrote in: a <style> and a disabled link to the file (shell/src/server/head.ts).
+        const written = await page
+          .locator('head link[rel="stylesheet"][disabled]')
+          .evaluateAll((links) => links.map((link) => new URL((link as HTMLLinkElement).href).pathname));
+        expect(written.length, `${name}: stylesheets written in`).toBeGreaterThanOrEqual(2);
+        expect(fetched.filter((file) => written.includes(file)), `${name}: fetched again`).toEqual([]);
+        await page.close();
+      }
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("without JavaScript and without fetching a stylesheet, the chrome and the catalogue's grid are styled", async () => {
+    const [, category] = await benchPages();
+    const context = await browser.newContext({ baseURL: shop.url, javaScriptEnabled: false, viewport: PHONE });
+    try {
+      const page = await context.newPage();
+      const fetched: string[] = [];
+      page.on('request', (request) => {
+        if (request.resourceType() === 'stylesheet') fetched.push(request.url());
+      });
+      await page.goto(category!.path, { waitUntil: 'load' });
+      const grid = page.getByTestId('product-card').first().locator('xpath=ancestor::ul[1]');
+      expect(await grid.evaluate((element) => getComputedStyle(element).display)).toBe('grid');
+      // The header's brand colour comes from the shell's stylesheet (#0b4f3c, index.html's theme token).
+      expect(await page.locator('header').first().evaluate((element) => getComputedStyle(element).backgroundColor)).toBe('rgb(11, 79, 60)');
+      expect(fetched).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('the first view asks the API for nothing it was given', () => {
+  it('home, category, product and search render and hydrate from the data in their HTML (phone width, a first visit)', { timeout: 120_000 }, async () => {
+    const pages = (await benchPages()).filter((page) => page.name !== 'checkout');
+    const context = await newContext(browser, shop.url, { viewport: PHONE });
+    const asked: Record<string, string[]> = {};
+    try {
+      for (const { name, path } of pages) {
+        const page = await context.newPage();
+        page.on('request', (request) => {
+          const url = new URL(request.url());
+          if (url.pathname.startsWith('/api/v1/') && request.resourceType() !== 'image') (asked[name] ??= []).push(`${request.method()} ${url.pathname}${url.search}`);
+        });
+        await loadCold(page, path);
+        await page.close();
+      }
+    } finally {
+      await context.close();
+    }
+    // The product page asks for fresh stock once it shows the article (by design: stock moves); nothing else.
+    expect(asked).toEqual({ product: [expect.stringMatching(/^GET \/api\/v1\/articles\/availability\/\d+$/)] });
   });
 });

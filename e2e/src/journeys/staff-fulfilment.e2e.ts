@@ -2,7 +2,6 @@
  * The shop workspace (/butikk, issue 20) end to end: shoppers pay through the provider stand-ins, shop staff and
  * customer service act in the browser, and the stand-ins' own order APIs show what money moved. At 1280 and 375 px.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, newContext } from '../support/browser.js';
@@ -11,6 +10,7 @@ import { startShop, type ShopServer } from '../support/server.js';
 import { chooseShop, fillContact, findCollectableArticle, type CollectableArticle } from './checkout-helpers.js';
 import { chooseOption } from '../support/catalog.js';
 import { createHash } from 'node:crypto';
+import { seriousAxe } from '../support/session.js';
 
 const OSLO_SENTRUM = 1;
 const STAFF = { email: 'butikk@staut.no', password: 'butikk1234' };
@@ -101,8 +101,32 @@ async function buy(page: Page, opts: { provider: 'Klarna' | 'Qliro'; count: numb
   } else {
     await chooseShop(page, target);
   }
-  await page.getByRole('button', { name: 'Gå videre til betaling' }).click();
-  await page.waitForURL((url) => url.searchParams.get('steg') === 'betaling');
+  const calls: string[] = [];
+  page.on('request', (r) => r.method() !== 'GET' && calls.push(`${r.method()} ${new URL(r.url()).pathname}`));
+  page.on('response', (r) => r.request().method() !== 'GET' && calls.push(`${r.status()} ${new URL(r.url()).pathname}`));
+  page.on('console', (m) => calls.push(`console ${m.type()}: ${m.text().slice(0, 200)}`));
+  page.on('pageerror', (e) => calls.push(`pageerror: ${e.message}`));
+  // From the keyboard: twice on a loaded machine a mouse click here never submitted (no request went out, the form
+  // showed no error and an enabled button). Most likely a late layout change moved the button between Playwright's
+  // hit test and the press; a key press on the focused button has no position to lose.
+  await page.getByRole('button', { name: 'Gå videre til betaling' }).press('Enter');
+  calls.push('submitted');
+  // The reservation is made, then the payment step opens (up to a minute on a loaded machine); a refusal (stock taken,
+  // a field) shows as the failure's value, in the checkout's words.
+  const step = async () => {
+    const at = new URL(page.url()).searchParams.get('steg');
+    if (at === 'betaling') return at;
+    // Still on the details: what the form says (refusal, field errors, the button's state) is the failure's value.
+    const shown = await page.evaluate(() => {
+      const form = document.querySelector('main form[aria-labelledby="checkout-details-title"]');
+      const said = [...(form?.querySelectorAll('[role="alert"], [class*="error"]') ?? [])].map((e) => (e as HTMLElement).innerText.trim()).filter(Boolean);
+      const button = form?.querySelector('button[type="submit"]') as HTMLButtonElement | null;
+      const picked = form?.querySelector('[data-testid="shop-option"] input:checked')?.closest('[data-testid="shop-option"]') as HTMLElement | null;
+      return `on ${location.pathname}${location.search}: said [${said.join(' | ')}], button "${button?.innerText}"${button?.disabled ? ' (disabled)' : ''}, shop ${picked ? picked.innerText.split('\n')[0] : 'none'}`;
+    });
+    return `${shown} calls: ${calls.join(' ; ')}`;
+  };
+  await expect.poll(step, { timeout: 60_000 }).toBe('betaling');
   await page.getByRole('radio', { name: opts.provider }).check();
   await page.getByRole('button', { name: 'Til betaling' }).click();
   await page.locator('[data-testid="payment-snippet"] [data-booted]').waitFor({ timeout: 10_000 });
@@ -128,11 +152,6 @@ async function act(page: Page, button: string, done: string, confirm = false): P
   await page.getByRole('status').filter({ hasText: done }).waitFor();
 }
 
-async function axeSerious(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).include('main').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
-  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
-
 describe('the shop workspace', () => {
   it('Klarna click-and-collect at 1280 px: ready (the e-mail arrives) → picked up captures exactly the total; butikk@ sees only Oslo Sentrum; refund by customer service', async () => {
     const shopper = await context(shop.url);
@@ -143,7 +162,7 @@ describe('the shop workspace', () => {
     await openWorkspace(staff.page, STAFF);
     const shopSelect = staff.page.getByRole('combobox', { name: 'Butikk' });
     expect(await shopSelect.locator('option').allInnerTexts()).toEqual(['Oslo Sentrum']);
-    expect(await axeSerious(staff.page)).toEqual([]);
+    expect(await seriousAxe(staff.page, 'main')).toEqual([]);
     await staff.page.getByRole('link', { name: `Reservasjon ${id}` }).click();
     // The queue's row has the same heading: wait for the detail's address and its lines.
     await staff.page.waitForURL((url) => url.pathname === `/butikk/${id}`);
@@ -155,7 +174,7 @@ describe('the shop workspace', () => {
     expect(mail.body).toContain(target.name);
     expect(mail.body).toContain('Oslo Sentrum');
     expect(mail.html).toContain('Oslo Sentrum');
-    expect(await axeSerious(staff.page)).toEqual([]);
+    expect(await seriousAxe(staff.page, 'main')).toEqual([]);
 
     // The customer's history says so, with the pickup deadline.
     await shopper.page.goto('/konto/historikk');
@@ -207,7 +226,7 @@ describe('the shop workspace', () => {
 
     const staff = await context(shop.url, PHONE);
     await openWorkspace(staff.page, STAFF);
-    expect(await axeSerious(staff.page)).toEqual([]);
+    expect(await seriousAxe(staff.page, 'main')).toEqual([]);
     await staff.page.getByRole('main').getByRole('searchbox', { name: 'Søk' }).fill(String(id));
     await staff.page.getByRole('main').getByRole('button', { name: 'Søk', exact: true }).click();
     await staff.page.getByRole('link', { name: `Reservasjon ${id}` }).click();
@@ -218,12 +237,12 @@ describe('the shop workspace', () => {
     const unit = (detail as unknown as { lines: Array<{ price: number }> }).lines[0]!.price;
     await staff.page.getByLabel(/^Utlevert av /).fill('1');
     await act(staff.page, 'Hentet', 'Registrert som hentet.', true);
-    expect(await axeSerious(staff.page)).toEqual([]);
+    expect(await seriousAxe(staff.page, 'main')).toEqual([]);
     // No horizontal scrolling at 375 px.
     expect(await staff.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     await expect.poll(() => qliroCaptured(shop.url, detail.payment.providerOrderId), { timeout: 15_000 }).toBe(unit);
     await Promise.all([shopper.ctx.close(), staff.ctx.close()]);
-  });
+  }, 120_000);
 
   it('home delivery shipped with tracking at 375 px: the customer\'s history shows "Sendt" and the tracking link', async () => {
     const shopper = await context(shop.url, PHONE);
@@ -253,7 +272,7 @@ describe('the shop workspace', () => {
     const response = await shopper.page.goto('/butikk');
     expect(response?.status()).toBe(403);
     await shopper.page.getByRole('alert').filter({ hasText: 'Du har ikke tilgang til butikkarbeidsflaten.' }).waitFor();
-    expect(await axeSerious(shopper.page)).toEqual([]);
+    expect(await seriousAxe(shopper.page, 'main')).toEqual([]);
     expect(await shopper.page.getByRole('heading', { name: 'Reservasjoner' }).count()).toBe(0);
     const api = await shopper.page.evaluate(async () => (await fetch('/api/v1/staff/reservations')).status);
     expect(api).toBe(403);
@@ -277,7 +296,13 @@ describe('a pickup window that ends', () => {
     await staff.page.reload();
     await staff.page.getByRole('heading', { name: `Reservasjon ${id}` }).waitFor();
     const button = staff.page.getByRole('button', { name: 'Ikke hentet', exact: true });
-    if ((await button.count()) > 0 && (await button.isEnabled())) await act(staff.page, 'Ikke hentet', 'Registrert som ikke hentet.', true);
+    if ((await button.count()) > 0 && (await button.isEnabled())) {
+      // The sweep may still get there between this check and the staff's confirmation: then the page says the
+      // reservation changed instead. Either way the status below must be 7.
+      await button.click();
+      await staff.page.getByRole('alertdialog').getByRole('button', { name: 'Ja, fortsett' }).click();
+      await staff.page.getByRole('status').filter({ hasText: 'Registrert som ikke hentet.' }).or(staff.page.getByRole('alert')).first().waitFor();
+    }
     await expect.poll(async () => (await staffDetail(staff.page, id)).statusId, { timeout: 15_000 }).toBe(7);
     await expect.poll(async () => (await klarnaOrder(expiring.url, detail.payment.providerOrderId)).status, { timeout: 15_000 }).toBe('CANCELLED');
     await Promise.all([shopper.ctx.close(), staff.ctx.close()]);

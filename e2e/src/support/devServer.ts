@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { repoRoot } from './paths.js';
-import { freePort } from './server.js';
+import { freePort, registerForTeardown } from './server.js';
 
 export interface DevServer {
   origin: string;
@@ -25,6 +25,7 @@ export async function startDevServer(packageDir: string, env: Record<string, str
     env: { ...process.env, NODE_ENV: 'development', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  registerForTeardown(child);
   let output = '';
   child.stdout.on('data', (chunk) => (output += chunk));
   child.stderr.on('data', (chunk) => (output += chunk));

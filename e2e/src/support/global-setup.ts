@@ -1,15 +1,27 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { artifactsDir, repoRoot, templateDataDir } from './paths.js';
-import { startShop } from './server.js';
+import { RUNNING_SHOPS_ENV, startShop, stopLeftShops } from './server.js';
 
-/** Builds what is stale (as `npm start` does) and seeds one template database the journeys copy. */
-export default async function globalSetup(): Promise<void> {
+/**
+ * Builds what is stale (as `npm start` does) and seeds one template database the journeys copy. The run's shops
+ * register in a directory of this run's own; the teardown stops any a journey left behind (a test that timed out in
+ * the middle of a restart never reached its afterAll), so none goes on eating the machine's two cores.
+ */
+export default async function globalSetup(): Promise<() => void> {
   execFileSync(process.execPath, [join(repoRoot, 'scripts/build.mjs')], { cwd: repoRoot, stdio: 'inherit' });
   mkdirSync(artifactsDir, { recursive: true });
   rmSync(templateDataDir, { recursive: true, force: true });
   mkdirSync(templateDataDir, { recursive: true });
+  const registry = mkdtempSync(join(tmpdir(), 'shop-e2e-running-'));
+  process.env[RUNNING_SHOPS_ENV] = registry;
   const server = await startShop({}, { dataDir: templateDataDir, keepData: true });
   await server.stop();
+  return () => {
+    const stopped = stopLeftShops(registry);
+    if (stopped > 0) console.warn(`[e2e] stopped ${stopped} shop process(es) a journey left running`);
+    rmSync(registry, { recursive: true, force: true });
+  };
 }

@@ -78,7 +78,8 @@ export async function routeExamples(baseUrl: string): Promise<RouteExample[]> {
   const blogCategory = await firstOk('blog category', [async () => blogCategories.find((c) => c.posts_count > 0)?.slug]);
   return [
     { name: 'home', path: '/' },
-    { name: 'preview', path: pathFor('preview', { name: 'vinter' }) },
+    // The live layout by name (a draft's preview is for staff only: content-pages.e2e.ts).
+    { name: 'preview', path: pathFor('preview', { name: 'standard' }) },
     ...(['about', 'brandAbout', 'support', 'privacy', 'maintenance', 'policy'] as const).map((name) => ({ name, path: pathFor(name) })),
     ...ARTICLE_PAGES.map((page) => ({ name: `articlePage ${page}`, path: pathFor('articlePage', { page }) })),
     ...(['account', 'login', 'register', 'forgotPassword', 'resetPassword', 'verifyEmail', 'history', 'favourites'] as const).map((name) => ({

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,6 +12,35 @@ export interface ShopServer {
   stop(): Promise<void>;
   /** Crashes the process (SIGKILL, no clean shutdown); the data directory stays so a restart can reuse it. */
   kill(): Promise<void>;
+}
+
+/**
+ * Names the run's directory of running servers (global-setup.ts): one empty file per live shop or dev-server process,
+ * named by its pid.
+ */
+export const RUNNING_SHOPS_ENV = 'E2E_RUNNING_SHOPS';
+
+/** Registers a server process for the run's teardown, until it exits. */
+export function registerForTeardown(child: ChildProcess): void {
+  const registry = process.env[RUNNING_SHOPS_ENV];
+  if (!registry || child.pid === undefined) return;
+  const file = join(registry, String(child.pid));
+  writeFileSync(file, '');
+  child.once('exit', () => rmSync(file, { force: true }));
+}
+
+/** Kills every shop still registered (its journey's worker never saw it exit); returns how many were alive. */
+export function stopLeftShops(registry: string): number {
+  let stopped = 0;
+  for (const name of existsSync(registry) ? readdirSync(registry) : []) {
+    try {
+      process.kill(Number(name), 'SIGKILL');
+      stopped += 1;
+    } catch {
+      // already gone
+    }
+  }
+  return stopped;
 }
 
 export async function freePort(): Promise<number> {
@@ -56,14 +85,23 @@ export async function startShop(
   rmSync(join(dataDir, 'pglite.lock'), { force: true });
   const child = spawn(process.execPath, ['--import', 'tsx', 'api/src/main.ts'], {
     cwd: repoRoot,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', ...env },
+    // SSR_LOAD_TIMEOUT_MS: a page's first server render on a cold server, with two more shops and their browsers on
+    // the same two cores, can take longer than production's 3 s (the page then came without its remote's markup).
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', SSR_LOAD_TIMEOUT_MS: '10000', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  registerForTeardown(child);
   let log = '';
   child.stdout?.on('data', (d) => (log += d));
   child.stderr?.on('data', (d) => (log += d));
   const url = `http://localhost:${port}`;
-  await waitForHealth(url, child, () => log, 120_000);
+  try {
+    await waitForHealth(url, child, () => log, 120_000);
+  } catch (failure) {
+    // A shop that never became healthy is stopped here: the global setup's template shop has no teardown yet.
+    child.kill('SIGKILL');
+    throw failure;
+  }
   return {
     url,
     port,

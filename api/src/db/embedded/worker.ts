@@ -3,7 +3,7 @@
  * Why a worker: PGlite runs PostgreSQL in WASM on the thread that calls it; in the API's own thread a slow query
  * stalls every request (measured: /health fell to a few req/s during searches). Here it only blocks this thread.
  */
-import { readlinkSync } from 'node:fs';
+import { readFileSync, readlinkSync, writeFileSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
@@ -40,6 +40,7 @@ async function main(): Promise<void> {
   lowerThreadPriority();
   const db = await PGlite.create({
     dataDir: input.dataDir,
+    loadDataDir: input.startFrom ? new Blob([readFileSync(input.startFrom)]) : undefined,
     extensions: { pg_trgm },
     // The socket server funnels every client through this one backend; fsync per commit is what keeps a crash from
     // losing acknowledged writes, so durability stays strict.
@@ -57,7 +58,18 @@ async function main(): Promise<void> {
   const listenPort = Number(conn.slice(conn.lastIndexOf(':') + 1));
 
   port!.on('message', (message: WorkerRequest) => {
-    if (message.type !== 'stop') return;
+    if (message.type === 'dump') {
+      void (async () => {
+        try {
+          const dump = await db.dumpDataDir('none');
+          writeFileSync(message.file, Buffer.from(await dump.arrayBuffer()));
+          reply({ type: 'dumped' });
+        } catch (error) {
+          reply({ type: 'error', message: `dump failed: ${(error as Error).message}` });
+        }
+      })();
+      return;
+    }
     void (async () => {
       try {
         await server.stop();

@@ -28,6 +28,14 @@ import {
 
 /** Generated bad inputs per route (the issue asks for at least 1,000). */
 export const CASES_PER_ROUTE = 1_000;
+/**
+ * Cases per route on the second database of a run that has two (the embedded one and PostgreSQL). The 1,000 run on
+ * one database: PostgreSQL when the run has it (the same requests take a tenth of the time there), else the embedded
+ * one. The refusals at the API edge are the same code on both, so the other database gets a deterministic sample
+ * that checks what differs: that database's own answer to what gets through (its text, number and encoding rules)
+ * and that a refused write leaves its tables as they were.
+ */
+export const CASES_ON_SECOND_DATABASE = 200;
 /** One request slower than this is a finding too (a pathological regex or query). */
 export const SLOW_MS = 2_000;
 const CHUNK = 100;
