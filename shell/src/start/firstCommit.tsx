@@ -1,5 +1,6 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useState } from 'react';
 import { pageHydrated } from '@shop/contracts/ssr';
+import { keepTextTypedBeforeHydration } from './typedBeforeHydration.js';
 
 /**
  * The end of hydration in the browser: the server's markup hydrated — the layout AND every remote piece's Suspense
@@ -38,6 +39,7 @@ function check(): void {
 
 /** Rendered last in the layout: its effect runs after those of the layout's remote boundaries (never on the server). */
 export function FirstCommit(): null {
+  useLayoutEffect(keepTextTypedBeforeHydration, []);
   useEffect(() => {
     layoutCommitted = true;
     check();
@@ -59,6 +61,8 @@ export function useHydrationToken(): Token {
 
 /** Rendered beside a boundary's content, inside its Suspense: commits when the content does. */
 export function HydrationMark({ token }: { token: Token }): null {
+  // The boundary's own fields hydrate with it (typedBeforeHydration.ts).
+  useLayoutEffect(keepTextTypedBeforeHydration, []);
   useEffect(() => {
     token.done = true;
     check();
