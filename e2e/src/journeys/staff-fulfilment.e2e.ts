@@ -119,10 +119,16 @@ async function buy(page: Page, opts: { provider: 'Klarna' | 'Qliro'; count: numb
     // Still on the details: what the form says (refusal, field errors, the button's state) is the failure's value.
     const shown = await page.evaluate(() => {
       const form = document.querySelector('main form[aria-labelledby="checkout-details-title"]');
-      const said = [...(form?.querySelectorAll('[role="alert"], [class*="error"]') ?? [])].map((e) => (e as HTMLElement).innerText.trim()).filter(Boolean);
+      // The form's own words: its error summary, a refusal (role=alert), each field's error (aria-describedby …-error).
+      const said = [...(form?.querySelectorAll('[aria-live="assertive"], [role="alert"], [id$="-error"]') ?? [])]
+        .map((e) => (e as HTMLElement).innerText.trim())
+        .filter(Boolean);
+      const fields = [...(form?.querySelectorAll<HTMLInputElement>('input:not([type=radio]):not([type=checkbox])') ?? [])].map(
+        (input) => `${input.labels?.[0]?.innerText.trim() ?? input.name}="${input.value}"${input.getAttribute('aria-invalid') === 'true' ? ' (invalid)' : ''}`,
+      );
+      const checked = [...(form?.querySelectorAll<HTMLInputElement>('input[type=radio]:checked') ?? [])].map((input) => input.labels?.[0]?.innerText.trim().split('\n')[0]);
       const button = form?.querySelector('button[type="submit"]') as HTMLButtonElement | null;
-      const picked = form?.querySelector('[data-testid="shop-option"] input:checked')?.closest('[data-testid="shop-option"]') as HTMLElement | null;
-      return `on ${location.pathname}${location.search}: said [${said.join(' | ')}], button "${button?.innerText}"${button?.disabled ? ' (disabled)' : ''}, shop ${picked ? picked.innerText.split('\n')[0] : 'none'}`;
+      return `on ${location.pathname}${location.search}: said [${said.join(' | ')}], fields [${fields.join(', ')}], chosen [${checked.join(', ')}], button "${button?.innerText}"${button?.disabled ? ' (disabled)' : ''}${document.activeElement === button ? ' (focused)' : ''}`;
     });
     return `${shown} calls: ${calls.join(' ; ')}`;
   };

@@ -4,7 +4,7 @@ import type { AddressFeature } from '@shop/contracts/types';
 import { texts } from '../texts.js';
 import { lookupAddress, type AddressLookup } from './addressLookup.js';
 import { Field } from './Field.js';
-import { addressLabel, type CheckoutErrors } from './rules.js';
+import { addressLabel, type CheckoutErrors, type PrefillField } from './rules.js';
 import styles from './Checkout.module.css';
 
 export interface AddressValue {
@@ -29,12 +29,15 @@ export function AddressFields({
   known,
   onChange,
   onConfirmed,
+  onEntered,
 }: {
   value: AddressValue;
   errors: CheckoutErrors;
   known: AddressFeature[];
   onChange: (change: Partial<AddressValue>) => void;
   onConfirmed: (feature: AddressFeature) => void;
+  /** The shopper went into a field (a logged-in customer's details then leave it alone). */
+  onEntered?: (field: PrefillField) => void;
 }) {
   const id = useId();
   // `after`: the submit errors the lookup answered after; once the form has newer errors, they speak instead.
@@ -100,6 +103,7 @@ export function AddressFields({
         list={known.length > 0 ? `${id}-known` : undefined}
         value={value.address}
         error={addressError}
+        onFocus={() => onEntered?.('address')}
         onChange={(event) => {
           onChange({ address: event.target.value });
           setLookup(null);
@@ -128,6 +132,7 @@ export function AddressFields({
           maxLength={4}
           value={value.postalCode}
           error={postcodeError}
+          onFocus={() => onEntered?.('postalCode')}
           onChange={(event) => onChange({ postalCode: event.target.value })}
         />
         <Field
@@ -136,6 +141,7 @@ export function AddressFields({
           autoComplete="address-level2"
           value={value.city}
           error={errors.city}
+          onFocus={() => onEntered?.('city')}
           onChange={(event) => onChange({ city: event.target.value })}
         />
       </div>

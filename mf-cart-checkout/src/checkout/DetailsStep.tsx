@@ -20,6 +20,7 @@ import {
   addressRemembered,
   fetchShippingMethodsFx,
   postalCodeChanged,
+  prefillFieldEntered,
   reserveFx,
   shippingMethodsRequested,
   userDetailsOffered,
@@ -62,7 +63,7 @@ export function DetailsStep({ onReserved }: { onReserved: () => void }) {
     reserveFx,
     reserveFx.pending,
   ]);
-  const [user, offerUserDetails] = useUnit([$user, userDetailsOffered]);
+  const [user, offerUserDetails, enterField] = useUnit([$user, userDetailsOffered, prefillFieldEntered]);
   // Submitting needs the page's code: the button is disabled until the page has hydrated (never a dead button).
   const hydrated = useUnit($pageHydrated);
   const [shopId, setShopId] = useState<number | null>(null);
@@ -156,6 +157,7 @@ export function DetailsStep({ onReserved }: { onReserved: () => void }) {
             autoComplete="name"
             value={client.name}
             error={errors.name}
+            onFocus={() => enterField('name')}
             onChange={(event) => changeClient({ name: event.target.value })}
           />
           <Field
@@ -166,6 +168,7 @@ export function DetailsStep({ onReserved }: { onReserved: () => void }) {
             autoComplete="tel"
             value={client.phone}
             error={errors.phone}
+            onFocus={() => enterField('phone')}
             onChange={(event) => changeClient({ phone: event.target.value })}
           />
           <Field
@@ -175,6 +178,7 @@ export function DetailsStep({ onReserved }: { onReserved: () => void }) {
             autoComplete="email"
             value={client.email}
             error={errors.email}
+            onFocus={() => enterField('email')}
             onChange={(event) => changeClient({ email: event.target.value })}
           />
         </fieldset>
@@ -223,6 +227,7 @@ export function DetailsStep({ onReserved }: { onReserved: () => void }) {
               if (change.postalCode !== undefined) changePostalCode(change.postalCode);
             }}
             onConfirmed={remember}
+            onEntered={enterField}
           />
         )}
 

@@ -5,7 +5,7 @@ import { createReservation, getShippingMethods } from '@shop/contracts/api';
 import type { AddressFeature, Customer, OrderInfo, Reservation, ShippingMethod } from '@shop/contracts/types';
 import { $user, remoteFailed } from '@shop/contracts/bus';
 import { $client, cartErrorsReported, clientChanged, contactDetailsForgotten, orderInfoChanged, promocodeRefused } from '../cart/model.js';
-import { cartErrorsFrom, prefillFromUser, refusedPromocode, rememberAddress, type ReservationRequest } from './rules.js';
+import { cartErrorsFrom, prefillFromUser, refusedPromocode, rememberAddress, type PrefillField, type ReservationRequest } from './rules.js';
 
 /**
  * Checkout state beyond the cart: shipping methods, the postcode (the spec's checkout fields have none, but a
@@ -36,10 +36,15 @@ export const $postalCode = createStore('', { name: 'checkout:postal-code' })
  * to the checkout form: fills the contact and address fields that are still empty, never what the shopper typed.
  */
 export const userDetailsOffered = createEvent<Customer>({ name: 'checkout:user-details-offered' });
+/** The shopper went into one of the fields the customer's details fill: from then on it is theirs (prefillFromUser). */
+export const prefillFieldEntered = createEvent<PrefillField>({ name: 'checkout:prefill-field-entered' });
+const $enteredFields = createStore<PrefillField[]>([], { name: 'checkout:entered-fields' })
+  .on(prefillFieldEntered, (entered, field) => (entered.includes(field) ? entered : [...entered, field]))
+  .reset(contactDetailsForgotten);
 const prefill = sample({
   clock: userDetailsOffered,
-  source: { client: $client, postalCode: $postalCode },
-  fn: ({ client, postalCode }, user) => prefillFromUser(user, client, postalCode),
+  source: { client: $client, postalCode: $postalCode, entered: $enteredFields },
+  fn: ({ client, postalCode, entered }, user) => prefillFromUser(user, client, postalCode, entered),
 });
 sample({ clock: prefill, filter: (p) => Object.keys(p.client).length > 0, fn: (p) => p.client, target: clientChanged });
 sample({

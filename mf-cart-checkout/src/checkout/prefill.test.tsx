@@ -70,6 +70,22 @@ describe('checkout details for a logged-in customer', () => {
     expect(value('Poststed')).toBe('Oslo');
   });
 
+  it('leave alone a field the shopper is in when the user arrives, even empty (what they type is not appended to it)', async () => {
+    const scope = fork({ values: [[$orders, [cartLine()]], [$shippingMethods, methods]] });
+    renderCheckout(scope);
+    // The cursor is in the phone field and in the postcode field's turn after it; nothing typed yet.
+    fireEvent.focus(screen.getByLabelText('Mobilnummer'));
+    fireEvent.focus(screen.getByLabelText('Postnummer'));
+    await act(() => allSettled($user, { scope, params: kari }));
+    expect(value('Mobilnummer')).toBe('');
+    expect(value('Postnummer')).toBe('');
+    fireEvent.change(screen.getByLabelText('Mobilnummer'), { target: { value: '+47 98765432' } });
+    expect(value('Mobilnummer')).toBe('+47 98765432');
+    // The fields not entered still fill.
+    expect(value('Navn')).toBe('Kari Nordmann');
+    expect(value('Poststed')).toBe('Oslo');
+  });
+
   it('a field the shopper empties stays empty while the user is unchanged', async () => {
     const scope = fork({ values: [[$orders, [cartLine()]], [$shippingMethods, methods], [$user, kari]] });
     renderCheckout(scope);
@@ -91,6 +107,15 @@ describe('prefillFromUser', () => {
     const partial = mapCustomer(rawCustomer({ last_name: '', phone: null, address: null, postal_code: null, city: null }));
     expect(prefillFromUser(partial, { ...empty, email: '  ' }, '')).toEqual({ client: { name: 'Kari', email: 'kari@example.no' } });
     expect(prefillFromUser(kari, { ...empty, name: 'X', phone: '4', email: 'e', address: 'a', city: 'c' }, '1')).toEqual({ client: {} });
+  });
+
+  it.each([
+    { entered: [], offered: { client: { name: 'Kari Nordmann', phone: '91234567', email: 'kari@example.no', address: 'Storgata 1', city: 'Oslo' }, postalCode: '0155' } },
+    { entered: ['phone'], offered: { client: { name: 'Kari Nordmann', email: 'kari@example.no', address: 'Storgata 1', city: 'Oslo' }, postalCode: '0155' } },
+    { entered: ['postalCode', 'city'], offered: { client: { name: 'Kari Nordmann', phone: '91234567', email: 'kari@example.no', address: 'Storgata 1' } } },
+    { entered: ['name', 'phone', 'email', 'address', 'city', 'postalCode'], offered: { client: {} } },
+  ] as const)('leaves the fields the shopper has entered ($entered) to them', ({ entered, offered }) => {
+    expect(prefillFromUser(kari, empty, '', entered)).toEqual(offered);
   });
 
   it('the model event fills through clientChanged and postalCodeChanged', async () => {

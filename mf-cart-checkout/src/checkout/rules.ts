@@ -280,12 +280,21 @@ export interface ContactPrefill {
 }
 
 export type PrefillCustomer = Pick<Customer, 'first_name' | 'last_name' | 'phone' | 'email' | 'address' | 'postal_code' | 'city'>;
+/** The checkout fields a logged-in customer's details can fill. */
+export type PrefillField = keyof ContactPrefill['client'] | 'postalCode';
 
 /**
  * The customer's name (first + last), phone, e-mail, address, postcode and city for the checkout fields that are
- * still empty (or blank). A field the shopper has typed in is never touched; nor is an empty profile value offered.
+ * still empty (or blank). A field the shopper has typed in is never touched; nor is one they have entered, empty or
+ * not (`entered`): details that arrive while the cursor is in a field would land in the middle of what is being
+ * typed ("91234567+47 9…"). Nor is an empty profile value offered.
  */
-export function prefillFromUser(user: PrefillCustomer, client: CheckoutInput, postalCode: string): ContactPrefill {
+export function prefillFromUser(
+  user: PrefillCustomer,
+  client: CheckoutInput,
+  postalCode: string,
+  entered: readonly PrefillField[] = [],
+): ContactPrefill {
   const offered = {
     name: [user.first_name, user.last_name].map((part) => (part ?? '').trim()).filter(Boolean).join(' '),
     phone: (user.phone ?? '').trim(),
@@ -295,8 +304,9 @@ export function prefillFromUser(user: PrefillCustomer, client: CheckoutInput, po
   };
   const fill: ContactPrefill['client'] = {};
   for (const key of Object.keys(offered) as Array<keyof typeof offered>) {
-    if (client[key].trim() === '' && offered[key] !== '') fill[key] = offered[key];
+    if (client[key].trim() === '' && offered[key] !== '' && !entered.includes(key)) fill[key] = offered[key];
   }
   const code = (user.postal_code ?? '').trim();
-  return { client: fill, ...(postalCode.trim() === '' && code !== '' ? { postalCode: code } : {}) };
+  const offerCode = postalCode.trim() === '' && code !== '' && !entered.includes('postalCode');
+  return { client: fill, ...(offerCode ? { postalCode: code } : {}) };
 }
