@@ -6,7 +6,9 @@
  * - the header's search box is a GET form to /search?q=…, which the server sends on to /search/{query};
  * - the shop locator's postcode (and the home page's store search) is a GET form to /butikker?postnummer=NNNN,
  *   whose server render lists the shops nearest that postcode;
- * - controls that need the page's code ("Les mer", "Bruk min posisjon", "Logg inn") are disabled until it runs.
+ * - controls that need the page's code ("Les mer", "Bruk min posisjon", "Logg inn") are disabled until it runs;
+ * - text typed into a form meanwhile is kept, and is what the form sends once its code runs (without the shell's
+ *   hand-over, shell/src/start/typedBeforeHydration.ts, React's next render wiped the login's e-mail).
  * Ways to be "not hydrated": a browser with JavaScript off; one whose remotes' code never arrives (/mf/** held
  * unanswered, stylesheets aside: the shell may start, the remotes' server markup is never hydrated — a slow phone,
  * frozen in time); and, for the shell's own controls, one whose remotes' code is refused (/mf/** aborted: the page's
@@ -170,6 +172,34 @@ describe("before hydration, controls that need the page's code do not look ready
     await page.waitForTimeout(500);
     expect(requests).toEqual([]);
     expect(page.url()).toBe(`${shop.url}/konto/logg-inn`);
+    await context.close();
+  });
+
+  it('what the shopper typed while the code was on its way is what the form sends once it runs', async () => {
+    // A slow phone: the remotes' scripts arrive only after the shopper has typed into the server's markup.
+    const context = await browser.newContext({ baseURL: shop.url, locale: 'nb-NO', viewport: { width: 1280, height: 900 } });
+    const held: Array<{ fallback: () => Promise<void> }> = [];
+    let holding = true;
+    await context.route('**/mf/**', (route) => {
+      if (holding && route.request().resourceType() !== 'stylesheet') held.push(route);
+      else return route.fallback();
+    });
+    const page = await context.newPage();
+    const posts: string[] = [];
+    page.on('request', (request) => request.method() === 'POST' && posts.push(request.postData() ?? ''));
+    await page.goto('/konto/logg-inn', READY);
+    const login = page.locator('main form');
+    await login.getByLabel('E-post').fill('tidlig@example.no');
+    await login.getByLabel('Passord').fill('skrevet-for-tidlig');
+    expect(await login.getByRole('button', { name: 'Logg inn' }).isDisabled()).toBe(true);
+    holding = false;
+    await Promise.all(held.splice(0).map((route) => route.fallback()));
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+    // The fields still show it, and React has it: the button sends it.
+    await expect.poll(() => login.getByRole('button', { name: 'Logg inn' }).isEnabled()).toBe(true);
+    expect(await login.getByLabel('E-post').inputValue()).toBe('tidlig@example.no');
+    await login.getByRole('button', { name: 'Logg inn' }).click();
+    await expect.poll(() => posts.find((body) => body.includes('tidlig@example.no')) ?? posts.join(' ; ')).toContain('skrevet-for-tidlig');
     await context.close();
   });
 
