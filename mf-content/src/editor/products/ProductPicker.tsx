@@ -56,7 +56,11 @@ export function ProductPicker({ label, value, onChange, max }: ProductPickerProp
   const chosenRef = useRef<HTMLOListElement>(null);
   const [query, setQuery] = useState('');
   const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(-1);
+  /**
+   * The active option, with the hits it was chosen among: new hits start with none. Derived, not reset by an effect
+   * after the hits render, which could run after a key pressed as they arrived and undo the key.
+   */
+  const [activeAmong, setActiveAmong] = useState<{ hits: readonly EditorProduct[]; index: number }>({ hits: [], index: -1 });
   const [message, setMessage] = useState('');
   /** After a move, the focus goes back to the moved product's button (reordering the list takes it away). */
   const [refocus, setRefocus] = useState<{ id: number; button: 'up' | 'down' } | null>(null);
@@ -66,9 +70,8 @@ export function ProductPicker({ label, value, onChange, max }: ProductPickerProp
   // While a longer query is on its way, the last hits stay (the list does not blink at every keystroke).
   const hits = search.status === 'done' || search.status === 'searching' ? search.hits : [];
   const expanded = open && hits.length > 0;
+  const active = activeAmong.hits === hits ? activeAmong.index : -1;
   const activeHit = expanded && active >= 0 ? hits[active] : undefined;
-
-  useEffect(() => setActive(-1), [search]);
   useEffect(() => {
     if (!refocus) return;
     const item = chosenRef.current?.querySelector(`[data-product="${refocus.id}"]`);
@@ -100,7 +103,7 @@ export function ProductPicker({ label, value, onChange, max }: ProductPickerProp
     if (LIST_KEYS.has(event.key) && (event.key.startsWith('Arrow') || expanded)) {
       event.preventDefault();
       setOpen(true);
-      if (hits.length) setActive((current) => nextActive(open ? current : -1, hits.length, event.key as ListKey));
+      if (hits.length) setActiveAmong({ hits, index: nextActive(open ? active : -1, hits.length, event.key as ListKey) });
     } else if (event.key === 'Enter') {
       // Enter picks the active option; never submits the editor's form from the search field.
       event.preventDefault();
@@ -109,7 +112,7 @@ export function ProductPicker({ label, value, onChange, max }: ProductPickerProp
       if (expanded) {
         event.preventDefault();
         setOpen(false);
-        setActive(-1);
+        setActiveAmong({ hits, index: -1 });
       } else if (query) {
         event.preventDefault();
         setQuery('');
