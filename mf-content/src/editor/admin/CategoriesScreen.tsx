@@ -7,38 +7,27 @@ import { moveTargets } from './rules.js';
 import type { SectionScreenProps } from './screenProps.js';
 import { texts } from './texts.js';
 import { refusalOf, useReloadable } from './reloadable.js';
+import { ListScreen, useListMessage } from './ListScreen.js';
 import styles from './admin.module.css';
 
 const t = texts.categories;
-type Message = { tone: 'success' | 'error'; text: string } | null;
 
 export function CategoriesScreen(_props: SectionScreenProps) {
   const { state, reload } = useReloadable(() => getEditorBlogCategories(), []);
-  const [message, setMessage] = useState<Message>(null);
-  const done = async (text: string) => {
-    await reload();
-    setMessage({ tone: 'success', text });
-  };
-
+  const { message, report, clear } = useListMessage(reload);
+  const done = (text: string) => report({ tone: 'success', text });
   return (
-    <section className={styles.screen} aria-labelledby="categories-title">
-      <h2 id="categories-title">{t.title}</h2>
-      <p className={styles.intro}>{t.intro}</p>
-      {message && <Notice tone={message.tone}>{message.text}</Notice>}
-      {state.status === 'loading' && <p role="status">{texts.loading}</p>}
-      {state.status === 'failed' && <Notice tone="error">{texts.loadFailed}</Notice>}
-      {state.status === 'ready' &&
-        (state.data.length === 0 ? (
-          <p>{t.none}</p>
-        ) : (
-          <ul className={styles.list} aria-label={t.listLabel}>
-            {state.data.map((category) => (
-              <CategoryRow key={category.id} category={category} all={state.data} onDone={done} onStart={() => setMessage(null)} />
-            ))}
-          </ul>
-        ))}
-      <CreateCategory onCreated={(c) => done(t.created(c.name))} onStart={() => setMessage(null)} />
-    </section>
+    <ListScreen
+      id="categories"
+      title={t.title}
+      intro={t.intro}
+      message={message}
+      state={state}
+      none={t.none}
+      listLabel={t.listLabel}
+      row={(category, all) => <CategoryRow key={category.id} category={category} all={all} onDone={done} onStart={clear} />}
+      after={<CreateCategory onCreated={(c) => done(t.created(c.name))} onStart={clear} />}
+    />
   );
 }
 

@@ -11,42 +11,30 @@ import { ASSIGNABLE_ROLES, checkInvite, roleLabel, staffPermissions, staffState,
 import type { SectionScreenProps } from './screenProps.js';
 import { texts } from './texts.js';
 import { refusalOf, useReloadable } from './reloadable.js';
+import { ListScreen, useListMessage, type ListMessage } from './ListScreen.js';
 import styles from './admin.module.css';
 
 const t = texts.staff;
-type Message = { tone: 'success' | 'error'; text: string } | null;
 
 export function StaffScreen({ session }: SectionScreenProps) {
   const { state, reload } = useReloadable(() => getStaffAccounts(), []);
-  const [message, setMessage] = useState<Message>(null);
-  const report = async (next: Message) => {
-    await reload();
-    setMessage(next);
-  };
-
+  const { message, report, clear } = useListMessage(reload);
   return (
-    <section className={styles.screen} aria-labelledby="staff-title">
-      <h2 id="staff-title">{t.title}</h2>
-      <p className={styles.intro}>{t.intro}</p>
-      {message && <Notice tone={message.tone}>{message.text}</Notice>}
-      {state.status === 'loading' && <p role="status">{texts.loading}</p>}
-      {state.status === 'failed' && <Notice tone="error">{texts.loadFailed}</Notice>}
-      {state.status === 'ready' &&
-        (state.data.length === 0 ? (
-          <p>{t.none}</p>
-        ) : (
-          <ul className={styles.list} aria-label={t.listLabel}>
-            {state.data.map((account) => (
-              <StaffRow key={account.id} account={account} selfId={session.id} onDone={report} onStart={() => setMessage(null)} />
-            ))}
-          </ul>
-        ))}
-      <InviteStaff onInvited={(email) => report({ tone: 'success', text: t.invited(email) })} onStart={() => setMessage(null)} />
-    </section>
+    <ListScreen
+      id="staff"
+      title={t.title}
+      intro={t.intro}
+      message={message}
+      state={state}
+      none={t.none}
+      listLabel={t.listLabel}
+      row={(account) => <StaffRow key={account.id} account={account} selfId={session.id} onDone={report} onStart={clear} />}
+      after={<InviteStaff onInvited={(email) => report({ tone: 'success', text: t.invited(email) })} onStart={clear} />}
+    />
   );
 }
 
-function StaffRow({ account, selfId, onDone, onStart }: { account: StaffAccount; selfId: number; onDone: (m: Message) => Promise<void>; onStart: () => void }) {
+function StaffRow({ account, selfId, onDone, onStart }: { account: StaffAccount; selfId: number; onDone: (m: ListMessage) => Promise<void>; onStart: () => void }) {
   const may = staffPermissions(account, selfId);
   const state = staffState(account);
   const [role, setRole] = useState(account.role);
