@@ -4,12 +4,10 @@ import { mapArticleDetail } from '@shop/contracts/mappers';
 import { categoryDisplayName } from '@shop/contracts/mappers';
 import { categoryParam } from '@shop/contracts/format';
 import type { RawArticle, RawArticleDetail, RawCategory, RawColorGroup, RawPaginated } from '@shop/contracts/types';
+import { getJson } from '../support/journey.js';
 
-export async function api<T>(baseUrl: string, path: string): Promise<T> {
-  const response = await fetch(`${baseUrl}/api/v1${path}`);
-  if (!response.ok) throw new Error(`GET ${path} → ${response.status}`);
-  return (await response.json()) as T;
-}
+/** GET /api/v1{path} from the shop at `baseUrl` (the journeys' one reader of public API answers). */
+export const api = getJson;
 
 export interface BrowseTarget {
   name: string;

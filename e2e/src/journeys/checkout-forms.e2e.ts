@@ -12,7 +12,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { addressTexts, postcodeTexts } from '@shop/contracts/texts/forms';
 import type { ShopServer } from '../support/server.js';
 import { newContext } from '../support/browser.js';
-import { useShopAndBrowser } from '../support/journey.js';
+import { getJson, useShopAndBrowser } from '../support/journey.js';
 import { addAndGoToCheckout, findCollectableArticle } from './checkout-helpers.js';
 
 let shop: ShopServer;
@@ -37,11 +37,7 @@ async function open(width: number, height: number): Promise<{ page: Page; failed
   return { page, failed, close: () => context.close() };
 }
 
-async function api<T>(path: string): Promise<T> {
-  const response = await fetch(`${shop.url}/api/v1${path}`);
-  if (!response.ok) throw new Error(`GET ${path} → ${response.status}`);
-  return (await response.json()) as T;
-}
+const api = <T>(path: string) => getJson<T>(shop.url, path);
 
 /** The API's estimate (api/src/geo/osrm.ts): great-circle metres on a 6,371,008.8 m sphere. */
 function greatCircleKm(lat1: number, lon1: number, lat2: number, lon2: number): number {

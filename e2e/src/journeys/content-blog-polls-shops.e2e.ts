@@ -4,11 +4,12 @@
  * "Åpent nå"/"Stengt" on Oslo time, sorting by distance from a postcode typed on the page or sent by the home page's
  * store search). The editors' workspace has its own journeys (editor-*.e2e.ts).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { RawArticle, RawBlogCategory, RawBlogPost, RawCategory, RawPaginated } from '@shop/contracts/types';
-import { launchBrowser, newContext, watchErrors } from '../support/browser.js';
-import { startShop, type ShopServer } from '../support/server.js';
+import { newContext, watchErrors } from '../support/browser.js';
+import type { ShopServer } from '../support/server.js';
+import { useShopAndBrowser, getJson } from '../support/journey.js';
 import { acceptCookies, submitLogin } from '../support/session.js';
 
 /** The operator's staff account, created by the server at start-up from the environment (README: Redaksjon). */
@@ -17,20 +18,15 @@ const PHYSICAL_SHOPS = 14;
 
 let browser: Browser;
 let shop: ShopServer;
-beforeAll(async () => {
-  browser = await launchBrowser();
-  shop = await startShop({ STAFF_EMAIL: STAFF.email, STAFF_PASSWORD: STAFF.password });
-});
-afterAll(async () => {
-  await shop?.stop();
-  await browser?.close();
-});
+useShopAndBrowser(
+  (started, launched) => {
+    shop = started;
+    browser = launched;
+  },
+  { STAFF_EMAIL: STAFF.email, STAFF_PASSWORD: STAFF.password },
+);
 
-async function api<T>(path: string): Promise<T> {
-  const response = await fetch(`${shop.url}/api/v1${path}`);
-  if (!response.ok) throw new Error(`GET ${path} → ${response.status}`);
-  return (await response.json()) as T;
-}
+const api = <T>(path: string) => getJson<T>(shop.url, path);
 
 /** Names of the shop cards in the order shown. */
 const shopNames = (page: Page) => page.getByTestId('shop').getByRole('heading', { level: 2 }).allInnerTexts();

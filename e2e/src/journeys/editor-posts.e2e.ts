@@ -6,12 +6,13 @@
  * kept out.
  */
 import { deflateSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import type { RawArticle, RawCategory, RawPaginated } from '@shop/contracts/types';
-import { launchBrowser, newContext, watchErrors } from '../support/browser.js';
+import { newContext, watchErrors } from '../support/browser.js';
 import { artifactsDir } from '../support/paths.js';
-import { startShop, type ShopServer } from '../support/server.js';
+import type { ShopServer } from '../support/server.js';
+import { useShopAndBrowser, getJson } from '../support/journey.js';
 import { acceptCookies, seriousAxe, submitLogin } from '../support/session.js';
 import { publishFromWorkspace } from '../support/workspace.js';
 
@@ -20,20 +21,15 @@ const STAFF = { email: 'redaktor.posts@staut.no', password: 'redaksjon-e2e-1' };
 
 let browser: Browser;
 let shop: ShopServer;
-beforeAll(async () => {
-  browser = await launchBrowser();
-  shop = await startShop({ STAFF_EMAIL: STAFF.email, STAFF_PASSWORD: STAFF.password });
-});
-afterAll(async () => {
-  await shop?.stop();
-  await browser?.close();
-});
+useShopAndBrowser(
+  (started, launched) => {
+    shop = started;
+    browser = launched;
+  },
+  { STAFF_EMAIL: STAFF.email, STAFF_PASSWORD: STAFF.password },
+);
 
-async function api<T>(path: string): Promise<T> {
-  const response = await fetch(`${shop.url}/api/v1${path}`);
-  if (!response.ok) throw new Error(`GET ${path} → ${response.status}`);
-  return (await response.json()) as T;
-}
+const api = <T>(path: string) => getJson<T>(shop.url, path);
 
 /** A small PNG made here (a 400 × 300 gradient), so the journey uploads a real image without a fixture file. */
 function png(width = 400, height = 300): Buffer {

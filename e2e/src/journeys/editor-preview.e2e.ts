@@ -10,8 +10,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
 import type { ContentItem, EditorBlogPost, EditorPoll, RawBlogPost, RawPaginated } from '@shop/contracts/types';
-import { launchBrowser, newContext, watchErrors } from '../support/browser.js';
-import { startShop, type ShopServer } from '../support/server.js';
+import { newContext, watchErrors } from '../support/browser.js';
+import type { ShopServer } from '../support/server.js';
+import { useShopAndBrowser } from '../support/journey.js';
 import { artifactsDir } from '../support/paths.js';
 import { acceptCookies, submitLogin } from '../support/session.js';
 
@@ -25,14 +26,13 @@ const JOURNEY_TIMEOUT_MS = 240_000;
 
 let browser: Browser;
 let shop: ShopServer;
-beforeAll(async () => {
-  browser = await launchBrowser();
-  shop = await startShop({ STAFF_EMAIL: STAFF.email, STAFF_PASSWORD: STAFF.password });
-});
-afterAll(async () => {
-  await shop?.stop();
-  await browser?.close();
-});
+useShopAndBrowser(
+  (started, launched) => {
+    shop = started;
+    browser = launched;
+  },
+  { STAFF_EMAIL: STAFF.email, STAFF_PASSWORD: STAFF.password },
+);
 
 /** Logs in through the account remote's form; login reloads the page, so wait for that load. */
 async function logIn(page: Page, account: { email: string; password: string }): Promise<void> {

@@ -7,12 +7,9 @@ import { mapArticleDetail, categoryDisplayName } from '@shop/contracts/mappers';
 import { ARTICLE_PAGES, GENDER_ROUTES, pathFor } from '@shop/contracts/routes';
 import type { RawArticleDetail, RawCategory } from '@shop/contracts/types';
 import { findPurchasableArticle } from './catalog.js';
+import { getJson } from './journey.js';
 
-async function api<T>(baseUrl: string, path: string): Promise<T> {
-  const response = await fetch(`${baseUrl}/api/v1${path}`);
-  if (!response.ok) throw new Error(`GET ${path} → ${response.status}`);
-  return (await response.json()) as T;
-}
+const api = getJson;
 
 export interface RouteExample {
   name: string;
