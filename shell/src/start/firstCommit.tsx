@@ -14,6 +14,8 @@ const WAIT_MS = 3000;
 
 interface Token {
   done: boolean;
+  /** Made in the first render (hydration), not by a later navigation: its content hydrates server markup. */
+  hydrates: boolean;
 }
 const boundaries = new Set<Token>();
 let layoutCommitted = false;
@@ -51,7 +53,7 @@ export function FirstCommit(): null {
 
 /** A remote boundary of the first render: hydration is done once its content has committed (HydrationMark). */
 export function useHydrationToken(): Token {
-  const [token] = useState<Token>(() => ({ done: false }));
+  const [token] = useState<Token>(() => ({ done: false, hydrates: !layoutCommitted }));
   useEffect(() => {
     if (!layoutCommitted) boundaries.add(token);
     check();
@@ -61,8 +63,10 @@ export function useHydrationToken(): Token {
 
 /** Rendered beside a boundary's content, inside its Suspense: commits when the content does. */
 export function HydrationMark({ token }: { token: Token }): null {
-  // The boundary's own fields hydrate with it (typedBeforeHydration.ts).
-  useLayoutEffect(keepTextTypedBeforeHydration, []);
+  // The boundary's own fields hydrate with it (typedBeforeHydration.ts); a later navigation's have no server text.
+  useLayoutEffect(() => {
+    if (token.hydrates) keepTextTypedBeforeHydration();
+  }, [token]);
   useEffect(() => {
     token.done = true;
     check();

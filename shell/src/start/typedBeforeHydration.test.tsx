@@ -163,4 +163,36 @@ describe('text typed before hydration', () => {
     expect(field('Navn').value).toBe('Kari Nordmann');
     expect(container.querySelector('output')!.textContent).toBe('Kari Nordmann|');
   });
+
+  it('a boundary that a later navigation mounts hands nothing over (its fields never held server text)', async () => {
+    const { HydrationMark, useHydrationToken, FirstCommit } = await import('./firstCommit.js');
+    const changed = vi.fn();
+    function Later() {
+      const token = useHydrationToken();
+      return (
+        <>
+          {/* Text that differs from its default by the time the boundary commits (as a shopper's would). */}
+          <input aria-label="Senere" defaultValue="" onChange={changed} ref={(node) => void (node && (node.value = 'skrevet'))} />
+          <HydrationMark token={token} />
+        </>
+      );
+    }
+    function Page({ later }: { later: boolean }) {
+      return (
+        <main>
+          <ContactForm />
+          {later && <Later />}
+          <FirstCommit />
+        </main>
+      );
+    }
+    serverMarkup(<Page later={false} />);
+    await act(async () => {
+      root = hydrateRoot(container, <Page later={false} />);
+    });
+    await act(async () => root!.render(<Page later />));
+    await act(() => Promise.resolve());
+    expect(field('Senere').value).toBe('skrevet');
+    expect(changed).not.toHaveBeenCalled();
+  });
 });
