@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newContext, watchErrors } from '../support/browser.js';
 import { startShop, type ShopServer } from '../support/server.js';
-import { acceptCookies, seriousAxe, submitLogin } from '../support/session.js';
+import { acceptCookies, logIn, seriousAxe } from '../support/session.js';
 import { osloDaysAhead } from '../support/workspace.js';
 
 /** The operator's staff account, created by the server at start-up from the environment (README: Redaksjon). */
@@ -51,9 +51,7 @@ describe('the home layout editor', () => {
     const page = await context.newPage();
     page.setDefaultTimeout(90_000);
     const { errors } = watchErrors(page);
-    await page.goto('/konto/logg-inn');
-    await acceptCookies(page);
-    await submitLogin(page, STAFF);
+    await logIn(page, STAFF);
 
     // A new layout: its name first (a name the address cannot hold is refused before anything is sent).
     await page.goto('/redaksjon/forside/ny');
@@ -174,9 +172,7 @@ describe('the home layout editor', () => {
     const page = await context.newPage();
     page.setDefaultTimeout(90_000);
     const { errors } = watchErrors(page);
-    await page.goto('/konto/logg-inn');
-    await acceptCookies(page);
-    await submitLogin(page, STAFF);
+    await logIn(page, STAFF);
     const found: string[] = [];
     for (const path of ['/redaksjon/forside/ny', `/redaksjon/forside/${NAME}`]) {
       for (const viewport of [{ width: 1280, height: 900 }, { width: 375, height: 740 }]) {

@@ -12,7 +12,7 @@ import { A11Y_VIEWPORTS } from '../support/a11y.js';
 import { launchBrowser, newContext, watchErrors } from '../support/browser.js';
 import { artifactsDir } from '../support/paths.js';
 import { startShop, type ShopServer } from '../support/server.js';
-import { acceptCookies, seriousAxe, submitLogin } from '../support/session.js';
+import { acceptCookies, logIn, seriousAxe } from '../support/session.js';
 import { publishFromWorkspace } from '../support/workspace.js';
 
 /** The operator's staff account, created by the server at start-up from the environment (README: Redaksjon). */
@@ -43,9 +43,7 @@ describe('Redaksjon: polls and quizzes (one editor, steps in order)', () => {
     editorContext = await newContext(browser, shop.url);
     editor = await editorContext.newPage();
     editorErrors = watchErrors(editor).errors;
-    await editor.goto('/konto/logg-inn');
-    await acceptCookies(editor);
-    await submitLogin(editor, STAFF);
+    await logIn(editor, STAFF);
 
     await editor.goto('/redaksjon/avstemninger/ny');
     await editor.getByLabel('Navn', { exact: true }).fill('Turquiz');

@@ -13,7 +13,7 @@ import { newContext, watchErrors } from '../support/browser.js';
 import { artifactsDir } from '../support/paths.js';
 import type { ShopServer } from '../support/server.js';
 import { useShopAndBrowser, getJson } from '../support/journey.js';
-import { acceptCookies, seriousAxe, submitLogin } from '../support/session.js';
+import { acceptCookies, logIn, seriousAxe, submitLogin } from '../support/session.js';
 import { publishFromWorkspace } from '../support/workspace.js';
 
 /** The operator's staff account, created by the server at start-up from the environment (README: Redaksjon). */
@@ -108,9 +108,7 @@ describe('Redaksjon: posts and copy pages', () => {
     const context = await newContextForFile();
     const page = await context.newPage();
     const { errors } = watchErrors(page);
-    await page.goto('/konto/logg-inn');
-    await acceptCookies(page);
-    await submitLogin(page, STAFF);
+    await logIn(page, STAFF);
     await page.goto('/redaksjon/innlegg/ny');
     const form = page.locator('main form');
     const body = form.getByRole('textbox', { name: 'Tekst', exact: true });
@@ -251,9 +249,7 @@ describe('Redaksjon: posts and copy pages', () => {
     const context = await newContextForFile();
     const page = await context.newPage();
     const { errors } = watchErrors(page);
-    await page.goto('/konto/logg-inn');
-    await acceptCookies(page);
-    await submitLogin(page, STAFF);
+    await logIn(page, STAFF);
     await page.goto('/redaksjon/sider/kundeservice');
     const form = page.locator('main form');
     const body = form.getByRole('textbox', { name: 'Tekst', exact: true });

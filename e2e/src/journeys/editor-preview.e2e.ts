@@ -14,7 +14,7 @@ import { newContext, watchErrors } from '../support/browser.js';
 import type { ShopServer } from '../support/server.js';
 import { useShopAndBrowser } from '../support/journey.js';
 import { artifactsDir } from '../support/paths.js';
-import { acceptCookies, submitLogin } from '../support/session.js';
+import { logIn } from '../support/session.js';
 
 const STAFF = { email: 'redaktor.preview@staut.no', password: 'forhandsvisning-e2e-1' };
 const CUSTOMER = { email: 'demo@staut.no', password: 'demo1234' };
@@ -33,13 +33,6 @@ useShopAndBrowser(
   },
   { STAFF_EMAIL: STAFF.email, STAFF_PASSWORD: STAFF.password },
 );
-
-/** Logs in through the account remote's form; login reloads the page, so wait for that load. */
-async function logIn(page: Page, account: { email: string; password: string }): Promise<void> {
-  await page.goto('/konto/logg-inn');
-  await acceptCookies(page);
-  await submitLogin(page, account);
-}
 
 /** An API call from the page, with its session cookie and CSRF token (as the workspace's own calls are sent). */
 async function apiFrom<T>(page: Page, method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown): Promise<T> {

@@ -34,6 +34,13 @@ export async function submitLogin(page: Page, account: Account, scope: Page | Lo
   await reloaded;
 }
 
+/** Logs in from the login page, as a first visit does: the cookie notice accepted, then the form (submitLogin). */
+export async function logIn(page: Page, account: Account): Promise<void> {
+  await page.goto('/konto/logg-inn');
+  await acceptCookies(page);
+  await submitLogin(page, account);
+}
+
 /** The axe rule sets every journey checks: WCAG 2.2 A/AA and axe's best practices. */
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 
