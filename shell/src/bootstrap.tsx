@@ -57,12 +57,16 @@ startFederation({ remotes: pageData?.remotes, declarations: pageData?.declaratio
         <App />
       </StrictMode>
     );
+    // A transition, hydrating or not: the first render of the whole page yields to the browser every few
+    // milliseconds instead of blocking input for one long task (what a slow phone feels as a frozen page). Outside
+    // one, React hydrates in its default lane, which is never sliced. A click or key on markup not yet hydrated
+    // makes React hydrate that part at once and replay the event; text typed meanwhile is kept (typedBeforeHydration).
     if (pageData && container.firstChild) {
-      hydrateRoot(container, app, { onCaughtError });
+      startTransition(() => {
+        hydrateRoot(container, app, { onCaughtError });
+      });
       return;
     }
     const root = createRoot(container, { onCaughtError });
-    // A transition: the first render of the whole page yields to the browser every few milliseconds instead of
-    // blocking input for one long task (what a slow phone feels as a frozen page).
     startTransition(() => root.render(app));
   });

@@ -58,6 +58,26 @@ describe('RemoteBoundary', () => {
     expect(load).toHaveBeenCalledWith('mf_catalog', 'CategoryPage');
   });
 
+  it("a piece that fails in the page's first render ends the page's hydration with its fallback, without the wait", async () => {
+    vi.resetModules();
+    const { RemoteBoundary: Boundary } = await import('./RemoteBoundary.js');
+    const { FirstCommit, firstCommit } = await import('../start/firstCommit.js');
+    let hydrated = false;
+    void firstCommit.then(() => (hydrated = true));
+    const load = vi.fn<RemoteLoader<{ name: string }>>().mockRejectedValue(new Error('Failed to fetch remoteEntry.js'));
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    render(
+      <Provider value={fork()}>
+        <Boundary remote="mf_catalog" module="CategoryPage" props={{ name: 'Kari' }} load={load} />
+        <FirstCommit />
+      </Provider>,
+    );
+    expect(await screen.findByText('Denne delen av siden kunne ikke lastes.')).toBeTruthy();
+    await act(() => Promise.resolve());
+    // Well inside FirstCommit's 3 s wait for a piece whose code has not come.
+    expect(hydrated).toBe(true);
+  });
+
   it('calls onShown in the commit that shows the module, not while its code loads', async () => {
     let resolve!: (module: { default: typeof Greeting }) => void;
     const load = vi.fn<RemoteLoader<{ name: string }>>(() => new Promise((done) => (resolve = done)));

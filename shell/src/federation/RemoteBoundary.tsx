@@ -47,7 +47,7 @@ export function RemoteBoundary<P extends object = Record<string, never>>({
   onShown,
 }: Props<P>) {
   const [reportFailure, serverFailed] = useUnit([remoteFailed, $serverFailedPieces]);
-  const hydration = useHydrationToken();
+  const hydration = useHydrationToken(() => loadedRemoteModule(remote, module) !== undefined);
   const [attempt, setAttempt] = useState(0);
   // The server could not render this piece and sent its fallback: hydrate that, then load it here (one retry).
   const failedOnServer = attempt === 0 && serverFailed.includes(pieceKey(remote, module));
@@ -80,16 +80,16 @@ export function RemoteBoundary<P extends object = Record<string, never>>({
   );
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
 
-  if (failedOnServer) {
-    return (
-      <>
-        {fallback === 'none' ? null : <RemoteFallback onRetry={retry} />}
-        <HydrationMark token={hydration} />
-      </>
-    );
-  }
+  // A fallback that replaced the content ends the boundary's hydration as well: there is nothing more to wait for.
+  const failed = (
+    <>
+      {fallback === 'none' ? null : <RemoteFallback onRetry={retry} />}
+      <HydrationMark token={hydration} />
+    </>
+  );
+  if (failedOnServer) return failed;
   return (
-    <ErrorBoundary key={attempt} onError={onError} fallback={fallback === 'none' ? null : <RemoteFallback onRetry={retry} />}>
+    <ErrorBoundary key={attempt} onError={onError} fallback={failed}>
       <Suspense fallback={fallback === 'none' ? <PieceLoading /> : <RemoteLoading />}>
         <Remote {...((props ?? {}) as P)} />
         {onShown && <Shown onShown={onShown} />}

@@ -8,7 +8,7 @@ afterEach(() => {
   vi.resetModules();
 });
 
-async function setup() {
+async function setup({ codeLoaded = false } = {}) {
   const tracker = await import('./firstCommit.js');
   let done = false;
   void tracker.firstCommit.then(() => (done = true));
@@ -20,7 +20,7 @@ async function setup() {
       }),
   );
   function Boundary() {
-    const token = tracker.useHydrationToken();
+    const token = tracker.useHydrationToken(() => codeLoaded);
     return (
       <Suspense fallback={<p>laster</p>}>
         <Piece />
@@ -67,6 +67,56 @@ describe('firstCommit', () => {
     await act(async () => vi.advanceTimersByTime(100));
     await act(async () => vi.advanceTimersByTime(3000));
     await act(async () => undefined);
+    expect(done()).toBe(true);
+  });
+
+  it("keeps waiting past that while the piece's code is here and only React's hydration of it is to come", async () => {
+    vi.useFakeTimers();
+    const { tracker, Boundary, release, done } = await setup({ codeLoaded: true });
+    render(
+      <>
+        <Boundary />
+        <tracker.FirstCommit />
+      </>,
+    );
+    await act(async () => vi.advanceTimersByTime(100));
+    await act(async () => vi.advanceTimersByTime(7000));
+    expect(done()).toBe(false);
+    await act(async () => {
+      release();
+      await vi.advanceTimersByTimeAsync(500);
+    });
+    expect(done()).toBe(true);
+  });
+
+  it('waits for React no longer than the longest wait', async () => {
+    vi.useFakeTimers();
+    const { tracker, Boundary, done } = await setup({ codeLoaded: true });
+    render(
+      <>
+        <Boundary />
+        <tracker.FirstCommit />
+      </>,
+    );
+    await act(async () => vi.advanceTimersByTime(100));
+    await act(async () => vi.advanceTimersByTime(12_000));
+    expect(done()).toBe(false);
+    await act(async () => vi.advanceTimersByTime(3000));
+    expect(done()).toBe(true);
+  });
+
+  it('stops waiting for a piece a navigation took away before it hydrated', async () => {
+    const { tracker, Boundary, flush, done } = await setup({ codeLoaded: true });
+    const view = render(
+      <>
+        <Boundary />
+        <tracker.FirstCommit />
+      </>,
+    );
+    await flush();
+    expect(done()).toBe(false);
+    view.rerender(<tracker.FirstCommit />);
+    await flush();
     expect(done()).toBe(true);
   });
 });

@@ -7,15 +7,21 @@ import { keepTextTypedBeforeHydration } from './typedBeforeHydration.js';
  * boundary in it, which React hydrates in later passes than the layout. What only the browser knows — the window's
  * width, the cart and session the models read from storage — must not reach the stores the page renders from before
  * then: hydration renders the server's values, or React finds markup that does not match and throws the server's
- * away. It arrives after this, as an ordinary update. A boundary that never commits (its remote is down) holds
- * nothing up for longer than WAIT_MS.
+ * away. It arrives after this, as an ordinary update.
+ *
+ * A boundary whose code is still not here WAIT_MS after the layout committed (its remote is slow or down) holds
+ * nothing up any longer. One whose code is here is only waiting for React, which hydrates in slices (a transition,
+ * bootstrap.tsx) and on a slow phone may take longer than that: it is waited for, up to LONGEST_WAIT_MS.
  */
 const WAIT_MS = 3000;
+const LONGEST_WAIT_MS = 15_000;
 
 interface Token {
   done: boolean;
   /** Made in the first render (hydration), not by a later navigation: its content hydrates server markup. */
   hydrates: boolean;
+  /** The boundary's code has loaded: what is left is React's hydration of it. */
+  codeLoaded: () => boolean;
 }
 const boundaries = new Set<Token>();
 let layoutCommitted = false;
@@ -35,9 +41,22 @@ function finish(): void {
   resolveHydrated();
 }
 
+const pending = () => [...boundaries].filter((token) => !token.done);
+
 function check(): void {
-  if (layoutCommitted && [...boundaries].every((token) => token.done)) finish();
+  if (layoutCommitted && pending().length === 0) finish();
 }
+
+/** After WAIT_MS: give up on boundaries whose code has not come; keep waiting for React on those whose code has. */
+function waitForLoadedBoundaries(waited: number): ReturnType<typeof setTimeout> | undefined {
+  if (finished) return undefined;
+  if (waited >= LONGEST_WAIT_MS || !pending().some((token) => token.codeLoaded())) {
+    finish();
+    return undefined;
+  }
+  return setTimeout(() => (timer = waitForLoadedBoundaries(waited + WAIT_MS)), WAIT_MS);
+}
+let timer: ReturnType<typeof setTimeout> | undefined;
 
 /** Rendered last in the layout: its effect runs after those of the layout's remote boundaries (never on the server). */
 export function FirstCommit(): null {
@@ -45,18 +64,27 @@ export function FirstCommit(): null {
   useEffect(() => {
     layoutCommitted = true;
     check();
-    const timer = setTimeout(finish, WAIT_MS);
+    timer = setTimeout(() => (timer = waitForLoadedBoundaries(WAIT_MS)), WAIT_MS);
     return () => clearTimeout(timer);
   }, []);
   return null;
 }
 
-/** A remote boundary of the first render: hydration is done once its content has committed (HydrationMark). */
-export function useHydrationToken(): Token {
-  const [token] = useState<Token>(() => ({ done: false, hydrates: !layoutCommitted }));
+/**
+ * A remote boundary of the first render: hydration is done once its content has committed (HydrationMark), or its
+ * fallback has (the remote failed), or it is gone (a navigation unmounted it before it hydrated).
+ */
+export function useHydrationToken(codeLoaded: () => boolean): Token {
+  const [token] = useState<Token>(() => ({ done: false, hydrates: !layoutCommitted, codeLoaded }));
   useEffect(() => {
-    if (!layoutCommitted) boundaries.add(token);
+    if (!token.hydrates) return undefined;
+    boundaries.add(token);
     check();
+    return () => {
+      boundaries.delete(token);
+      // Later, not now: StrictMode's rehearsal of an unmount (development) mounts the boundary again at once.
+      queueMicrotask(check);
+    };
   }, [token]);
   return token;
 }

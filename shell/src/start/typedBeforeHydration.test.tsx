@@ -120,7 +120,7 @@ describe('text typed before hydration', () => {
     // The shell's pieces, as the page renders them: the layout, then a remote module in its Suspense boundary.
     const { HydrationMark, useHydrationToken, FirstCommit } = await import('./firstCommit.js');
     function Boundary({ Piece }: { Piece: ComponentType }) {
-      const token = useHydrationToken();
+      const token = useHydrationToken(() => true);
       return (
         <Suspense fallback={<p>laster</p>}>
           <Piece />
@@ -168,7 +168,7 @@ describe('text typed before hydration', () => {
     const { HydrationMark, useHydrationToken, FirstCommit } = await import('./firstCommit.js');
     const changed = vi.fn();
     function Later() {
-      const token = useHydrationToken();
+      const token = useHydrationToken(() => true);
       return (
         <>
           {/* Text that differs from its default by the time the boundary commits (as a shopper's would). */}
