@@ -280,11 +280,14 @@ export function createConfig({ packageDir, name, exposes, port, devJson, startup
 const SHELL_START_SOURCE = path.join(ROOT, 'shell/src/start/startAfterFirstPaint.ts');
 /** The contract naming the page's largest image (PAGE_IMAGE_SELECTOR), which the remotes' markup carries. */
 const PAGE_IMAGE_SOURCE = path.join(CONTRACTS_DIR, 'src/ssr/pageImage.ts');
+/** The id of the template that holds a server-rendered page's remote script preloads until the start. */
+const PAGE_SCRIPTS_SOURCE = path.join(ROOT, 'shell/src/start/pageScripts.ts');
 class ShellStartPlugin {
   apply(compiler) {
     compiler.hooks.compilation.tap('ShellStartPlugin', (compilation) => {
       compilation.fileDependencies.add(SHELL_START_SOURCE);
       compilation.fileDependencies.add(PAGE_IMAGE_SOURCE);
+      compilation.fileDependencies.add(PAGE_SCRIPTS_SOURCE);
       rspack.HtmlRspackPlugin.getCompilationHooks(compilation).alterAssetTagGroups.tapPromise('ShellStartPlugin', async (data) => {
         const entries = data.headTags.filter((tag) => tag.tagName === 'script' && tag.attributes.src);
         if (entries.length !== 1) throw new Error(`ShellStartPlugin expects one entry script in index.html, found ${entries.length}`);
@@ -298,7 +301,9 @@ class ShellStartPlugin {
         if (!body.startsWith('function startAfterFirstPaint(')) throw new Error('startAfterFirstPaint.ts must hold one exported function');
         const { PAGE_IMAGE_SELECTOR } = await importStandalone(PAGE_IMAGE_SOURCE);
         if (typeof PAGE_IMAGE_SELECTOR !== 'string') throw new Error(`${PAGE_IMAGE_SOURCE} must export PAGE_IMAGE_SELECTOR`);
-        const call = `startAfterFirstPaint(window,${JSON.stringify(entries[0].attributes.src)},${JSON.stringify(PAGE_IMAGE_SELECTOR)})`;
+        const { PAGE_SCRIPTS_TEMPLATE_ID } = await importStandalone(PAGE_SCRIPTS_SOURCE);
+        if (typeof PAGE_SCRIPTS_TEMPLATE_ID !== 'string') throw new Error(`${PAGE_SCRIPTS_SOURCE} must export PAGE_SCRIPTS_TEMPLATE_ID`);
+        const call = `startAfterFirstPaint(window,${[entries[0].attributes.src, PAGE_IMAGE_SELECTOR, PAGE_SCRIPTS_TEMPLATE_ID].map((value) => JSON.stringify(value)).join(',')})`;
         data.headTags = data.headTags.filter((tag) => tag !== entries[0]);
         data.bodyTags.push(rspack.HtmlRspackPlugin.createHtmlTagObject('script', {}, `(function(){${body}${call}})()`));
         return data;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { assetLinks, headTags, injectHead } from './head.js';
+import { PAGE_SCRIPTS_TEMPLATE_ID } from '../start/pageScripts.js';
 
 const TEMPLATE = '<html><head><title>Staut</title><meta name="description" content="Nettbutikk"><meta name="csrf-token" content="__CSRF_TOKEN__"></head><body></body></html>';
 
@@ -28,13 +29,17 @@ describe('page head tags', () => {
     expect(headTags(null)).toBe('');
   });
 
-  it('link stylesheets and preload remote scripts as classic scripts, the kind the federation runtime then loads', () => {
+  it('link stylesheets; preload remote scripts as classic scripts (what the federation runtime loads), held until the start', () => {
     const links = assetLinks([{ href: '/460.css' }, { href: '/mf/mf-content/HomePage.css' }], ['/mf/mf-content/remoteEntry.js', 'https://cdn.example/mf/p.js?v="1"']);
     expect(links).toBe(
       '<link rel="stylesheet" href="/460.css"><link rel="stylesheet" href="/mf/mf-content/HomePage.css">' +
+        `<template id="${PAGE_SCRIPTS_TEMPLATE_ID}">` +
         '<link rel="preload" as="script" href="/mf/mf-content/remoteEntry.js">' +
-        '<link rel="preload" as="script" href="https://cdn.example/mf/p.js?v=&quot;1&quot;">',
+        '<link rel="preload" as="script" href="https://cdn.example/mf/p.js?v=&quot;1&quot;">' +
+        '</template>',
     );
+    // No scripts, no template.
+    expect(assetLinks([{ href: '/460.css' }], [])).toBe('<link rel="stylesheet" href="/460.css">');
     // A module preload or a CORS preload would not be reused by a plain <script src>: the file would load twice.
     expect(links).not.toMatch(/modulepreload|crossorigin/);
   });

@@ -1,4 +1,5 @@
 import type { PageHead } from '@shop/contracts/ssr';
+import { PAGE_SCRIPTS_TEMPLATE_ID } from '../start/pageScripts.js';
 import type { Stylesheet } from './stylesheets.js';
 
 const escapeHtml = (value: string) =>
@@ -30,11 +31,13 @@ export function headTags(head: PageHead | null): string {
 }
 
 /**
- * The page's stylesheets (written in, or linked) and the scripts its remote modules need, as head tags. The scripts are preloaded as
- * CLASSIC scripts (`rel="preload" as="script"`, no crossorigin), the way the federation runtime and the remote's chunk
- * loader then add them (a plain `<script src>`): only a preload of the same kind and credentials mode is reused.
- * `rel="modulepreload"` asked for an ES module instead, so the browser fetched each remote entry and page chunk twice
- * (measured on the home page: +21.6 kB gzip, mf-content's remoteEntry.js and HomePage chunk downloaded twice).
+ * The page's stylesheets (written in, or linked) and the scripts its remote modules need, as head tags. The scripts are
+ * preloaded as CLASSIC scripts (`rel="preload" as="script"`, no crossorigin), the way the federation runtime and the
+ * remote's chunk loader then add them (a plain `<script src>`): only a preload of the same kind and credentials mode is
+ * reused. `rel="modulepreload"` asked for an ES module instead, so the browser fetched each remote entry and page chunk
+ * twice (measured on the home page: +21.6 kB gzip, mf-content's remoteEntry.js and HomePage chunk downloaded twice).
+ * The preloads sit in an inert template that the shell's start moves into the head with main.js
+ * (../start/pageScripts.ts): downloaded at once, they were bytes the first paint waited for.
  */
 export function assetLinks(css: readonly Stylesheet[], js: readonly string[]): string {
   // Two files with the same text (a remote's CSS module in two of its exposes' chunks) are written in once.
@@ -44,7 +47,8 @@ export function assetLinks(css: readonly Stylesheet[], js: readonly string[]): s
     if (text !== undefined) written.add(text);
     return stylesheetTags({ href, text }, first);
   });
-  return styles.join('') + js.map((href) => `<link rel="preload" as="script" href="${escapeHtml(href)}">`).join('');
+  const preloads = js.map((href) => `<link rel="preload" as="script" href="${escapeHtml(href)}">`).join('');
+  return styles.join('') + (preloads ? `<template id="${PAGE_SCRIPTS_TEMPLATE_ID}">${preloads}</template>` : '');
 }
 
 /**

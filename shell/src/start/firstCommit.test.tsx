@@ -29,18 +29,21 @@ async function setup({ codeLoaded = false } = {}) {
     );
   }
   const flush = () => act(() => Promise.resolve());
-  return { tracker, Boundary, release: () => release(), flush, done: () => done };
-}
-
-describe('firstCommit', () => {
-  it('waits for the pieces of the first render, not only the layout', async () => {
-    const { tracker, Boundary, release, flush, done } = await setup();
-    const view = render(
+  /** A layout holding one remote boundary, FirstCommit last. */
+  const renderPage = () =>
+    render(
       <>
         <Boundary />
         <tracker.FirstCommit />
       </>,
     );
+  return { tracker, renderPage, release: () => release(), flush, done: () => done };
+}
+
+describe('firstCommit', () => {
+  it('waits for the pieces of the first render, not only the layout', async () => {
+    const { renderPage, release, flush, done } = await setup();
+    const view = renderPage();
     await flush();
     expect(done()).toBe(false);
     expect(view.container.textContent).toBe('laster');
@@ -56,13 +59,8 @@ describe('firstCommit', () => {
 
   it('gives up on a piece that never commits after a while', async () => {
     vi.useFakeTimers();
-    const { tracker, Boundary, done } = await setup();
-    render(
-      <>
-        <Boundary />
-        <tracker.FirstCommit />
-      </>,
-    );
+    const { renderPage, done } = await setup();
+    renderPage();
     // The layout's effect, then its wait.
     await act(async () => vi.advanceTimersByTime(100));
     await act(async () => vi.advanceTimersByTime(3000));
@@ -72,13 +70,8 @@ describe('firstCommit', () => {
 
   it("keeps waiting past that while the piece's code is here and only React's hydration of it is to come", async () => {
     vi.useFakeTimers();
-    const { tracker, Boundary, release, done } = await setup({ codeLoaded: true });
-    render(
-      <>
-        <Boundary />
-        <tracker.FirstCommit />
-      </>,
-    );
+    const { renderPage, release, done } = await setup({ codeLoaded: true });
+    renderPage();
     await act(async () => vi.advanceTimersByTime(100));
     await act(async () => vi.advanceTimersByTime(7000));
     expect(done()).toBe(false);
@@ -91,13 +84,8 @@ describe('firstCommit', () => {
 
   it('waits for React no longer than the longest wait', async () => {
     vi.useFakeTimers();
-    const { tracker, Boundary, done } = await setup({ codeLoaded: true });
-    render(
-      <>
-        <Boundary />
-        <tracker.FirstCommit />
-      </>,
-    );
+    const { renderPage, done } = await setup({ codeLoaded: true });
+    renderPage();
     await act(async () => vi.advanceTimersByTime(100));
     await act(async () => vi.advanceTimersByTime(12_000));
     expect(done()).toBe(false);
@@ -106,13 +94,8 @@ describe('firstCommit', () => {
   });
 
   it('stops waiting for a piece a navigation took away before it hydrated', async () => {
-    const { tracker, Boundary, flush, done } = await setup({ codeLoaded: true });
-    const view = render(
-      <>
-        <Boundary />
-        <tracker.FirstCommit />
-      </>,
-    );
+    const { tracker, renderPage, flush, done } = await setup({ codeLoaded: true });
+    const view = renderPage();
     await flush();
     expect(done()).toBe(false);
     view.rerender(<tracker.FirstCommit />);

@@ -1,20 +1,24 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PAGE_IMAGE_ATTRIBUTE, PAGE_IMAGE_SELECTOR } from '@shop/contracts/ssr';
+import { PAGE_SCRIPTS_TEMPLATE_ID } from './pageScripts.js';
 import { startAfterFirstPaint } from './startAfterFirstPaint.js';
 
 const MAIN = '/main.0123456789.js';
 
-type Entry = { element?: Element | null; size?: number };
+type Entry = { element?: Element | null; size?: number; name?: string };
 
 /** A window around happy-dom's document whose PerformanceObserver the test drives by hand. */
-function fakeWindow({ largestPaint = true } = {}) {
+function fakeWindow({ largestPaint = true, paint = true } = {}) {
   const observers: Array<(entries: Entry[]) => void> = [];
+  const paintObservers: Array<(entries: Entry[]) => void> = [];
   class FakeObserver {
-    static supportedEntryTypes = largestPaint ? ['largest-contentful-paint', 'paint'] : ['paint'];
+    static supportedEntryTypes = [...(largestPaint ? ['largest-contentful-paint'] : []), ...(paint ? ['paint'] : [])];
     constructor(private readonly callback: (list: { getEntries: () => Entry[] }) => void) {}
     observe(options: { type: string; buffered?: boolean }) {
-      expect(options).toEqual({ type: 'largest-contentful-paint', buffered: true });
-      observers.push((entries) => this.callback({ getEntries: () => entries }));
+      expect(options.buffered).toBe(true);
+      const list = options.type === 'paint' ? paintObservers : observers;
+      expect(options.type).toBe(options.type === 'paint' ? 'paint' : 'largest-contentful-paint');
+      list.push((entries) => this.callback({ getEntries: () => entries }));
     }
   }
   const win = {
@@ -25,7 +29,12 @@ function fakeWindow({ largestPaint = true } = {}) {
     setTimeout: (fn: () => void, ms: number) => setTimeout(fn, ms),
     requestAnimationFrame: (fn: FrameRequestCallback) => requestAnimationFrame(fn),
   } as unknown as Window & typeof globalThis;
-  return { win, report: (...entries: Entry[]) => observers.forEach((notify) => notify(entries)), observers };
+  return {
+    win,
+    report: (...entries: Entry[]) => observers.forEach((notify) => notify(entries)),
+    reportPaint: (...entries: Entry[]) => paintObservers.forEach((notify) => notify(entries)),
+    observers,
+  };
 }
 
 const mainScripts = () => [...document.querySelectorAll('script')].filter((s) => s.getAttribute('src') === MAIN);
@@ -58,7 +67,7 @@ describe('startAfterFirstPaint', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'requestAnimationFrame'] });
     const image = firstViewImage({ complete: false });
     const { win, report, observers } = fakeWindow();
-    startAfterFirstPaint(win, MAIN, PAGE_IMAGE_SELECTOR, 500, 200);
+    startAfterFirstPaint(win, MAIN, PAGE_IMAGE_SELECTOR, PAGE_SCRIPTS_TEMPLATE_ID, 500, 200);
     await vi.advanceTimersByTimeAsync(100);
     expect(observers).toHaveLength(0); // nothing watched before the image is in
     image.dispatchEvent(new Event('load'));
@@ -81,7 +90,7 @@ describe('startAfterFirstPaint', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'requestAnimationFrame'] });
     firstViewImage({ complete: true, top });
     const { win, report } = fakeWindow();
-    startAfterFirstPaint(win, MAIN, PAGE_IMAGE_SELECTOR, 500, 200);
+    startAfterFirstPaint(win, MAIN, PAGE_IMAGE_SELECTOR, PAGE_SCRIPTS_TEMPLATE_ID, 500, 200);
     report({ element: document.createElement('p'), size: size - 1 });
     await vi.advanceTimersByTimeAsync(0);
     expect(mainScripts()).toHaveLength(top > 823 ? 1 : 0);
@@ -97,7 +106,7 @@ describe('startAfterFirstPaint', () => {
   ])('falls back on timers when %s', async (_case, image, event, startsAfterMs) => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'requestAnimationFrame'] });
     const element = firstViewImage(image);
-    startAfterFirstPaint(fakeWindow().win, MAIN, PAGE_IMAGE_SELECTOR, 500, 200);
+    startAfterFirstPaint(fakeWindow().win, MAIN, PAGE_IMAGE_SELECTOR, PAGE_SCRIPTS_TEMPLATE_ID, 500, 200);
     if (event === 'error') element.dispatchEvent(new Event('error'));
     await vi.advanceTimersByTimeAsync(startsAfterMs - 5);
     expect(mainScripts()).toHaveLength(0);
@@ -105,19 +114,42 @@ describe('startAfterFirstPaint', () => {
     expect(mainScripts()).toHaveLength(1);
   });
 
-  it('without a marked image starts at once, as a deferred script would (an unmarked one is not waited for)', () => {
+  it('without a marked image starts once the first contentful paint is reported (an unmarked image is not waited for)', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'requestAnimationFrame'] });
     document.body.innerHTML = '<div id="root"><header>Staut</header><main><img src="/product.svg"></main></div>';
-    const { win, observers } = fakeWindow();
-    startAfterFirstPaint(win, MAIN, PAGE_IMAGE_SELECTOR, 500, 200);
-    expect(mainScripts()).toHaveLength(1);
+    const { win, observers, reportPaint } = fakeWindow();
+    startAfterFirstPaint(win, MAIN, PAGE_IMAGE_SELECTOR, PAGE_SCRIPTS_TEMPLATE_ID, 500, 200);
     expect(observers).toHaveLength(0);
+    reportPaint({ name: 'first-paint' });
+    await vi.advanceTimersByTimeAsync(10);
+    expect(mainScripts()).toHaveLength(0);
+    reportPaint({ name: 'first-contentful-paint' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(mainScripts()).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(mainScripts()).toHaveLength(1);
+  });
+
+  it.each([
+    ['no paint is reported (a hidden tab)', { paint: true }],
+    ['the browser reports no paints and runs no frame', { paint: false }],
+  ])('without a marked image starts after maxReportWaitMs when %s', async (_case, { paint }) => {
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    document.body.innerHTML = '<div id="root"><main>Kasse</main></div>';
+    const { win } = fakeWindow({ paint });
+    (win as { requestAnimationFrame: unknown }).requestAnimationFrame = () => 0; // never runs
+    startAfterFirstPaint(win, MAIN, PAGE_IMAGE_SELECTOR, PAGE_SCRIPTS_TEMPLATE_ID, 500, 200);
+    await vi.advanceTimersByTimeAsync(195);
+    expect(mainScripts()).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(10);
+    expect(mainScripts()).toHaveLength(1);
   });
 
   it('in a browser without largest-paint reports waits for one painted frame', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'requestAnimationFrame'] });
     firstViewImage({ complete: true });
     const { win, observers } = fakeWindow({ largestPaint: false });
-    startAfterFirstPaint(win, MAIN, PAGE_IMAGE_SELECTOR, 500, 200);
+    startAfterFirstPaint(win, MAIN, PAGE_IMAGE_SELECTOR, PAGE_SCRIPTS_TEMPLATE_ID, 500, 200);
     expect(observers).toHaveLength(0);
     expect(mainScripts()).toHaveLength(0);
     await vi.advanceTimersByTimeAsync(50);
@@ -129,10 +161,31 @@ describe('startAfterFirstPaint', () => {
     firstViewImage({ complete: true });
     const { win } = fakeWindow({ largestPaint: false });
     (win as { requestAnimationFrame: unknown }).requestAnimationFrame = () => 0; // never runs
-    startAfterFirstPaint(win, MAIN, PAGE_IMAGE_SELECTOR, 500, 200);
+    startAfterFirstPaint(win, MAIN, PAGE_IMAGE_SELECTOR, PAGE_SCRIPTS_TEMPLATE_ID, 500, 200);
     await vi.advanceTimersByTimeAsync(195);
     expect(mainScripts()).toHaveLength(0);
     await vi.advanceTimersByTimeAsync(10);
     expect(mainScripts()).toHaveLength(1);
+  });
+
+  it("moves the page's remote script preloads out of their inert template into the head with main.js, not before", async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'requestAnimationFrame'] });
+    const image = firstViewImage({ complete: false });
+    document.head.insertAdjacentHTML(
+      'beforeend',
+      `<template id="${PAGE_SCRIPTS_TEMPLATE_ID}"><link rel="preload" as="script" href="/mf/mf-content/remoteEntry.js"></template>`,
+    );
+    const preloads = () => [...document.head.querySelectorAll('link[rel="preload"]')].map((link) => link.getAttribute('href'));
+    const { win, report } = fakeWindow();
+    startAfterFirstPaint(win, MAIN, PAGE_IMAGE_SELECTOR, PAGE_SCRIPTS_TEMPLATE_ID, 500, 200);
+    image.dispatchEvent(new Event('load'));
+    await vi.advanceTimersByTimeAsync(10);
+    // Inside the template it is inert: not a link of the document, nothing fetched.
+    expect(preloads()).toEqual([]);
+    report({ element: image });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(preloads()).toEqual(['/mf/mf-content/remoteEntry.js']);
+    expect(mainScripts()).toHaveLength(1);
+    document.head.innerHTML = '';
   });
 });

@@ -15,10 +15,12 @@
  *   `maxImageWaitMs`), then for the browser's largest-contentful-paint entry for it, or for one of something at least
  *   as large as the image's part of the viewport (then the image is not the largest paint after all), at most
  *   `maxReportWaitMs`;
- * - no marked image (checkout, account pages): start at once, as a deferred script would;
+ * - no marked image (checkout, account pages): the server's text is the largest paint; wait for the browser's
+ *   first-contentful-paint entry (at most `maxReportWaitMs`), so main.js is not evaluated before the first paint;
  * - a browser without largest-contentful-paint entries (Safari): wait for one painted frame after the image instead
  *   (at most `maxReportWaitMs` too: a hidden tab paints no frame);
- * - the entry script is added once, whichever of these fires first.
+ * - the entry script is added once, whichever of these fires first, and with it the preloads of the page's remote
+ *   scripts, which the server put in an inert template (`scriptsTemplateId`, pageScripts.ts) so that they too wait.
  *
  * This function is inlined into index.html as source text (rspack.base.mjs, `ShellStartPlugin`, which passes the
  * selector from the contract): it must not use anything outside itself, and it runs before any bundle.
@@ -27,6 +29,7 @@ export function startAfterFirstPaint(
   win: Window & typeof globalThis,
   src: string,
   imageSelector: string,
+  scriptsTemplateId: string,
   maxImageWaitMs = 500,
   maxReportWaitMs = 200,
 ): void {
@@ -35,32 +38,48 @@ export function startAfterFirstPaint(
   const start = () => {
     if (started) return;
     started = true;
+    // The page's remote scripts (pageScripts.ts): preloaded now, beside main.js, not against the first paint.
+    const scripts = doc.getElementById(scriptsTemplateId) as HTMLTemplateElement | null;
+    if (scripts && scripts.content) doc.head.appendChild(scripts.content);
     const script = doc.createElement('script');
     script.src = src;
     doc.body.appendChild(script);
   };
 
+  const Observer = win.PerformanceObserver;
+  const reports = (type: string) => typeof Observer === 'function' && (Observer.supportedEntryTypes || []).indexOf(type) >= 0;
+  // A hidden tab reports no paint and runs no animation frame: the app starts anyway.
+  const startAfterFrame = () => {
+    win.setTimeout(start, maxReportWaitMs);
+    // requestAnimationFrame runs before the next paint; the timeout inside it runs after that paint.
+    win.requestAnimationFrame(() => win.setTimeout(start, 0));
+  };
+
   // The page's largest image, as its remote marked it.
   const image = doc.querySelector<HTMLImageElement>(imageSelector);
   if (!image) {
-    start();
+    // The server's text is the page's largest paint: start once the browser has painted it.
+    if (!reports('paint')) {
+      startAfterFrame();
+      return;
+    }
+    win.setTimeout(start, maxReportWaitMs);
+    new Observer((list) => {
+      for (const entry of list.getEntries()) if (entry.name === 'first-contentful-paint') win.setTimeout(start, 0);
+    }).observe({ type: 'paint', buffered: true });
     return;
   }
 
-  const Observer = win.PerformanceObserver;
-  const reportsLargestPaint =
-    typeof Observer === 'function' && (Observer.supportedEntryTypes || []).indexOf('largest-contentful-paint') >= 0;
+  const reportsLargestPaint = reports('largest-contentful-paint');
   let imageIn = false;
   const afterImage = () => {
     if (imageIn) return;
     imageIn = true;
-    // A hidden tab reports no paint and runs no animation frame: the app starts anyway.
-    win.setTimeout(start, maxReportWaitMs);
     if (!reportsLargestPaint) {
-      // requestAnimationFrame runs before the next paint; the timeout inside it runs after that paint.
-      win.requestAnimationFrame(() => win.setTimeout(start, 0));
+      startAfterFrame();
       return;
     }
+    win.setTimeout(start, maxReportWaitMs);
     // The image's part of the viewport, in CSS pixels: what the browser compares to find the largest paint.
     const box = image.getBoundingClientRect();
     const width = Math.min(box.right, win.innerWidth) - Math.max(box.left, 0);
