@@ -165,5 +165,7 @@ describe('a bad STAFF_EMAIL/STAFF_PASSWORD stops the start with one clear line',
       process.env.STAFF_PASSWORD = saved.password;
       await database.close();
     }
-  });
+    // A fresh embedded database (every migration) and a whole app per case: on a loaded CI machine that took over the
+    // default 30 s once.
+  }, 120_000);
 });
