@@ -47,16 +47,17 @@ function check(): void {
   if (layoutCommitted && pending().length === 0) finish();
 }
 
-/** After WAIT_MS: give up on boundaries whose code has not come; keep waiting for React on those whose code has. */
-function waitForLoadedBoundaries(waited: number): ReturnType<typeof setTimeout> | undefined {
-  if (finished) return undefined;
-  if (waited >= LONGEST_WAIT_MS || !pending().some((token) => token.codeLoaded())) {
-    finish();
-    return undefined;
-  }
-  return setTimeout(() => (timer = waitForLoadedBoundaries(waited + WAIT_MS)), WAIT_MS);
-}
 let timer: ReturnType<typeof setTimeout> | undefined;
+
+/** Every WAIT_MS: give up on boundaries whose code has not come; keep waiting for React on those whose code has. */
+function waitForBoundaries(waited = 0): void {
+  timer = setTimeout(() => {
+    if (finished) return;
+    const total = waited + WAIT_MS;
+    if (total >= LONGEST_WAIT_MS || !pending().some((token) => token.codeLoaded())) finish();
+    else waitForBoundaries(total);
+  }, WAIT_MS);
+}
 
 /** Rendered last in the layout: its effect runs after those of the layout's remote boundaries (never on the server). */
 export function FirstCommit(): null {
@@ -64,7 +65,7 @@ export function FirstCommit(): null {
   useEffect(() => {
     layoutCommitted = true;
     check();
-    timer = setTimeout(() => (timer = waitForLoadedBoundaries(WAIT_MS)), WAIT_MS);
+    waitForBoundaries();
     return () => clearTimeout(timer);
   }, []);
   return null;
