@@ -344,6 +344,18 @@ export const emailOutbox = pgTable('email_outbox', {
   html: text('html'),
   sentAt: timestamp('sent_at', { withTimezone: true }),
   createdAt: createdAt(),
+  /**
+   * Until when the outbox worker retries delivery (accounts/outbox.ts); null: never retried automatically (a
+   * verification or reset link: a late copy would arrive after the link was replaced; the shopper asks again).
+   */
+  retryUntil: timestamp('retry_until', { withTimezone: true }),
+  attempts: integer('attempts').notNull().default(0),
+  nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+  /** A worker's lease on the row while it talks to the relay (several API processes share the outbox). */
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  lastError: text('last_error'),
+  /** Set when the worker gave up (retryUntil passed, or the relay refused the address for good). */
+  failedAt: timestamp('failed_at', { withTimezone: true }),
 });
 
 /** The shops a shop-staff account works in (role 'shop'); customer service and admin need no rows (all shops). */
@@ -566,6 +578,11 @@ export const paymentOrders = pgTable(
     capturedAmount: integer('captured_amount').notNull().default(0),
     refundedAmount: integer('refunded_amount').notNull().default(0),
     acknowledgedAt: timestamp('acknowledged_at', { withTimezone: true }),
+    /** Kustom's fraud_status ('ACCEPTED' | 'PENDING' | 'REJECTED'); null where the provider has none (Qliro). */
+    fraudStatus: text('fraud_status'),
+    /** What the last reconciliation found different at the provider (Norwegian, for staff); null when it agreed. */
+    discrepancy: text('discrepancy'),
+    reconciledAt: timestamp('reconciled_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -582,7 +599,8 @@ export const paymentOrders = pgTable(
  * (give up a checkout: cancel it at the provider if it was completed after all). A row is written in the same
  * transaction as the decision, so a crash between "decided" and "done" resumes; the idempotency key is sent to the
  * provider (Klarna-Idempotency-Key, Qliro RequestId) so a retried call never acts twice.
- * State: queued → running (lease until locked_until) → done | failed (gave up; for staff).
+ * State: queued → sent (a request is out or its result is awaited; lease until locked_until) → confirmed | refused |
+ * unknown (could not be settled: for staff, "må følges opp"). See payments/operations.ts and ADR 0025.
  */
 export const paymentOperations = pgTable(
   'payment_operations',
@@ -605,6 +623,14 @@ export const paymentOperations = pgTable(
     result: jsonb('result'),
     /** Why it was decided: 'staff', 'expired', 'late-payment', 'other-provider', 'cart-changed'. */
     reason: text('reason').notNull(),
+    /** Qliro: the RequestId of the latest attempt (a fresh GUID per send: Qliro denies a reused one for 7 days). */
+    requestId: text('request_id'),
+    /** The provider's id of what this operation did (Qliro PaymentTransactionId, Kustom capture_id/refund_id). */
+    providerRef: text('provider_ref'),
+    /** When the latest request went out (verification reads the provider's state before anything is sent again). */
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** For state 'unknown': what is known, for the staff who follow it up (Norwegian). */
+    followUp: text('follow_up'),
     /** The staff member (customers.id) who asked, when one did. */
     requestedBy: integer('requested_by').references(() => customers.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
@@ -612,7 +638,7 @@ export const paymentOperations = pgTable(
   },
   (t) => [
     uniqueIndex('payment_operations_key_uq').on(t.idempotencyKey),
-    index('payment_operations_due_idx').on(t.nextAttemptAt).where(sql`${t.state} in ('queued', 'running')`),
+    index('payment_operations_due_idx').on(t.nextAttemptAt).where(sql`${t.state} in ('queued', 'sent')`),
     index('payment_operations_order_idx').on(t.paymentOrderId),
   ],
 );

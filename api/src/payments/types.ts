@@ -55,12 +55,61 @@ export interface OperationRequest {
   /** Null: the operation covers the whole order (capture/refund all that remains). */
   lines: OperationLine[] | null;
   idempotencyKey: string;
+  /**
+   * Qliro's RequestId for this attempt: a fresh GUID for every send (Qliro keeps a RequestId 7 days and denies any
+   * request that reuses it). Kustom gets `idempotencyKey`, the same for every attempt of one decision.
+   */
+  requestId: string;
   /** The reservation as sold (lines for Qliro's item-based admin API, order_lines for Klarna). */
   order: CheckoutOrder;
+  /**
+   * A refund's lines split by the capture they were captured in (Qliro ReturnItems names one capture transaction per
+   * return); computed from the confirmed captures (payments/allocation.ts). Absent for other kinds.
+   */
+  returns?: Array<{ captureRef: string; lines: OperationLine[]; amount: number }>;
+}
+
+/**
+ * What an order-management call answered. Kustom answers when it is done (`settled`); Qliro's admin API only says it
+ * received the request: the result comes later in an order-management notification (or by reading the order).
+ */
+export interface OperationAnswer {
+  /** Qliro PaymentTransactionId; Kustom capture_id / refund_id where it names one; null otherwise. */
+  providerRef: string | null;
+  settled: boolean;
+  raw: Record<string, unknown>;
 }
 
 /** `release`: give back what remains authorised after a partial capture (the rest of the order is not delivered). */
 export type OperationKind = 'capture' | 'refund' | 'cancel' | 'extend' | 'release';
+
+/**
+ * What the provider's own records say happened to an order's money (Qliro admin GetOrder's PaymentTransactions;
+ * Kustom's order-management order with captures and refunds). The operations queue reads it before it sends anything
+ * again after a lost answer or a crash, and reconciliation compares it with what the shop recorded. Øre.
+ */
+export interface ProviderLedger {
+  /** Settled captures / refunds (Qliro: transactions with Status Success; Kustom: captures[] / refunds[]). */
+  captured: number;
+  refunded: number;
+  /** The authorisation was cancelled (nothing more can be captured); Kustom status CANCELLED, Qliro a Reversal. */
+  cancelled: boolean;
+  /** What is still authorised and can be captured; null where the provider does not say. */
+  remainingAuthorized: number | null;
+  /** Kustom fraud_status; null where the provider has none. */
+  fraudStatus: 'ACCEPTED' | 'PENDING' | 'REJECTED' | null;
+  /** Every money transaction the provider lists, oldest first. */
+  transactions: LedgerTransaction[];
+}
+
+export interface LedgerTransaction {
+  /** Qliro PaymentTransactionId; Kustom capture_id / refund_id. */
+  id: string;
+  kind: 'capture' | 'refund' | 'cancel' | 'other';
+  amount: number;
+  /** Qliro reports a request `Pending`/`Created` until it is processed, then `Success` or `Error`. Kustom: always settled. */
+  status: 'settled' | 'pending' | 'error';
+}
 
 export interface PaymentProvider {
   readonly name: ProviderName;
@@ -71,20 +120,23 @@ export interface PaymentProvider {
   /** Tell the provider the shop has taken the completed order (Klarna: order management acknowledge). */
   acknowledge(orderId: string): Promise<void>;
   /** Order management. Each call carries the request's idempotency key; a repeat is answered, never done twice. */
-  capture(orderId: string, request: OperationRequest): Promise<Record<string, unknown>>;
-  refund(orderId: string, request: OperationRequest): Promise<Record<string, unknown>>;
-  cancel(orderId: string, request: OperationRequest): Promise<Record<string, unknown>>;
-  extend(orderId: string, request: OperationRequest): Promise<Record<string, unknown>>;
+  capture(orderId: string, request: OperationRequest): Promise<OperationAnswer>;
+  refund(orderId: string, request: OperationRequest): Promise<OperationAnswer>;
+  cancel(orderId: string, request: OperationRequest): Promise<OperationAnswer>;
+  extend(orderId: string, request: OperationRequest): Promise<OperationAnswer>;
   /** Releases the remaining authorisation after a partial capture (Klarna release-remaining-authorization; Qliro cancelOrder, which cancels the items not shipped). */
-  release(orderId: string, request: OperationRequest): Promise<Record<string, unknown>>;
+  release(orderId: string, request: OperationRequest): Promise<OperationAnswer>;
+  /** The provider's own record of the order's money (verification before a resend; reconciliation). */
+  readLedger(orderId: string): Promise<ProviderLedger>;
 }
 
 /**
  * What went wrong, as the shop treats it: `rejected` (the provider refused the request: a validation or business
  * rule; retrying the same call cannot help), `auth` (our credentials), `not-found`, `outage` (timeout, unreachable,
- * 5xx, 429: retry later).
+ * 5xx, 429: retry later), `busy` (the provider says retry shortly: Qliro OPERATION_NOT_SUPPORTED "another transaction
+ * is already in process", PAYMENT_ONHOLD).
  */
-export type ProviderErrorKind = 'rejected' | 'auth' | 'not-found' | 'outage';
+export type ProviderErrorKind = 'rejected' | 'auth' | 'not-found' | 'outage' | 'busy';
 
 export class ProviderError extends Error {
   constructor(
