@@ -4,6 +4,7 @@
  * error (POST {prefix}/_control/fail {status, times, code}).
  *   PAYMENT_STAND_IN_PUSH_DELAY_MS   delay before the stand-in's first push (default 1000; Klarna pushes after a while)
  *   PAYMENT_STAND_IN_CHECKOUT_TTL_MS how long an unpaid stand-in checkout lives (default 48 h, as Klarna's)
+ * and the seeded fault switch of the fault suite (POST {prefix}/_control/faults, faultSwitch below).
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -57,6 +58,143 @@ export function failureSwitch(app: FastifyInstance): FailureSwitch {
       return true;
     },
   };
+}
+
+/**
+ * The seeded fault switch of the fault suite (POST {prefix}/_control/faults; `{}` clears). Every rate is 0..1 and is
+ * drawn from one mulberry32(seed) stream in request order, so a seed replays the same faults for the same calls.
+ * Applies to order-management (admin) calls and to order-management notifications / pushes only.
+ */
+export interface FaultSettings {
+  seed: number;
+  /** Do the work, then destroy the socket without an answer (the client sees a network error, as after a timeout). */
+  lostAnswerRate: number;
+  /** Answer 500/503 in the provider's error shape without doing the work. */
+  serverErrorRate: number;
+  /** Qliro: 400 OPERATION_NOT_SUPPORTED "another transaction is already in process"; Kustom: 503. No work done. */
+  busyRate: number;
+  /** Qliro only: the call is received (transaction Created/Pending) but the notification says Error; nothing done. */
+  errorResultRate: number;
+  /** Never send the notification / push. */
+  dropNotificationRate: number;
+  /** Extra delay before a notification / push, drawn uniformly from [min, max]; null: the stand-in's own timing. */
+  notificationDelayMs: [number, number] | null;
+}
+
+/** What one admin call draws: several may be true; the stand-in applies serverError, then busy, before any work. */
+export interface AdminFaults {
+  serverError: boolean;
+  busy: boolean;
+  lostAnswer: boolean;
+  errorResult: boolean;
+}
+
+export interface FaultSwitch {
+  readonly settings: FaultSettings;
+  /** Draws the faults of one admin call (always four draws, in this order: serverError, busy, lostAnswer, errorResult). */
+  admin(): AdminFaults;
+  /** Draws one notification's fate (always two draws: drop, then delay). delayMs null: no extra delay configured. */
+  notification(): { drop: boolean; delayMs: number | null };
+  /** Sets (or with `{}` clears) the faults, as POST _control/faults does. Returns the settings in force. */
+  configure(body: unknown): FaultSettings;
+}
+
+/** mulberry32: a tiny seeded PRNG giving floats in [0, 1). */
+export function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const NO_FAULTS: FaultSettings = {
+  seed: 1,
+  lostAnswerRate: 0,
+  serverErrorRate: 0,
+  busyRate: 0,
+  errorResultRate: 0,
+  dropNotificationRate: 0,
+  notificationDelayMs: null,
+};
+
+/** Reads a _control/faults body; anything missing or out of range is 0 / none (so `{}` clears). */
+export function parseFaultSettings(body: unknown): FaultSettings {
+  const b = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
+  const rate = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? Math.min(1, Math.max(0, v)) : 0);
+  const delay = b.notificationDelayMs;
+  let notificationDelayMs: [number, number] | null = null;
+  if (Array.isArray(delay) && delay.length === 2 && delay.every((d) => typeof d === 'number' && Number.isFinite(d) && d >= 0)) {
+    const [min, max] = delay as [number, number];
+    notificationDelayMs = [Math.min(min, max), Math.max(min, max)];
+  }
+  return {
+    seed: typeof b.seed === 'number' && Number.isFinite(b.seed) ? Math.trunc(b.seed) : NO_FAULTS.seed,
+    lostAnswerRate: rate(b.lostAnswerRate),
+    serverErrorRate: rate(b.serverErrorRate),
+    busyRate: rate(b.busyRate),
+    errorResultRate: rate(b.errorResultRate),
+    dropNotificationRate: rate(b.dropNotificationRate),
+    notificationDelayMs,
+  };
+}
+
+/** The switch itself, without routes (for a stand-in that registers its own, or a unit test). */
+export function createFaultSwitch(): FaultSwitch {
+  let settings = NO_FAULTS;
+  let random = mulberry32(settings.seed);
+  // A rate of 0 never fires and a rate of 1 always does, whatever the draw; the draw is taken anyway so that the
+  // stream stays aligned with the request order whichever rates are set.
+  const hit = (r: number) => {
+    const x = random();
+    return r >= 1 || x < r;
+  };
+  return {
+    get settings() {
+      return settings;
+    },
+    admin() {
+      return { serverError: hit(settings.serverErrorRate), busy: hit(settings.busyRate), lostAnswer: hit(settings.lostAnswerRate), errorResult: hit(settings.errorResultRate) };
+    },
+    notification() {
+      const drop = hit(settings.dropNotificationRate);
+      const x = random();
+      const d = settings.notificationDelayMs;
+      return { drop, delayMs: d ? Math.round(d[0] + x * (d[1] - d[0])) : null };
+    },
+    configure(body) {
+      settings = parseFaultSettings(body);
+      random = mulberry32(settings.seed);
+      return settings;
+    },
+  };
+}
+
+/**
+ * Registers POST _control/faults on the stand-in and returns the switch its admin routes consult. The ledger route
+ * (GET _control/orders/:orderId/ledger) is the stand-in's own: only it knows its truth.
+ */
+export function faultSwitch(app: FastifyInstance): FaultSwitch {
+  const faults = createFaultSwitch();
+  app.post('/_control/faults', async (request) => {
+    // The Qliro stand-in parses JSON as {raw, json} (its token hashes the raw body).
+    const parsed = (request.body ?? {}) as { json?: unknown; raw?: unknown };
+    return { faults: faults.configure(typeof parsed.raw === 'string' ? parsed.json : parsed) };
+  });
+  return faults;
+}
+
+/**
+ * Ends a request without an answer after the work is done (lostAnswerRate): the client sees the connection close,
+ * as after a timeout. Return the result of this from the handler.
+ */
+export function loseAnswer(reply: FastifyReply): FastifyReply {
+  reply.hijack();
+  reply.raw.socket?.destroy();
+  return reply;
 }
 
 /** POSTs with retries and a doubling delay until the receiver answers `accepted`; never throws. */
