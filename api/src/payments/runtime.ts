@@ -3,6 +3,8 @@
  * the operations queue), and the sweep that every process runs on a timer — expire ended holds, run due provider
  * operations. Several processes may sweep at once: both steps claim rows with SKIP LOCKED (expiry.ts, operations.ts).
  *   PAYMENT_SWEEP_SECONDS  how often each process sweeps (default 15; 0 = never, for tests that sweep by hand)
+ *   PAYMENT_RECONCILE_SECONDS  how often a sweep also compares payments with the providers' ledgers (reconcile.ts;
+ *   default 3600, the first one an interval after start; 0 = never)
  */
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
@@ -13,6 +15,7 @@ import { expireDueReservations } from './expiry.js';
 import { KlarnaProvider } from './klarna.js';
 import { runDueOperations, type OperationContext } from './operations.js';
 import { QliroProvider } from './qliro.js';
+import { reconcilePayments, reconcileSeconds } from './reconcile.js';
 import { checkoutOrderFor, syncPayment, type PaymentsContext } from './service.js';
 import type { PaymentProvider, ProviderName } from './types.js';
 import { publicUrlOf } from '../accounts/services.js';
@@ -77,6 +80,8 @@ export function createPaymentsRuntime(app: FastifyInstance, config: PaymentsConf
   };
   let kicked = false;
   const steps: Array<() => Promise<unknown>> = [];
+  const reconcileMs = reconcileSeconds() * 1000;
+  let reconciledAt = Date.now();
   const context: PaymentsContext = {
     db,
     log,
@@ -112,6 +117,10 @@ export function createPaymentsRuntime(app: FastifyInstance, config: PaymentsConf
       if (expired.length > 0) log.info({ reservations: expired }, 'holds ended: reservations expired and stock returned');
       for (const step of steps) await step();
       await runDueOperations(operations);
+      if (reconcileMs > 0 && Date.now() - reconciledAt >= reconcileMs) {
+        reconciledAt = Date.now();
+        await reconcilePayments(operations, { limit: 100, olderThanMs: reconcileMs }).catch((error: unknown) => log.error({ err: error }, 'reconciliation failed'));
+      }
     },
     onSweep(step) {
       steps.push(step);
