@@ -6,17 +6,17 @@
  * requestKey) and the order e-mail; bumps the version. After the commit the operations run at once and the mail goes.
  * Two employees pressing at once: the second waits for the first's lock, then sees a newer version → 409.
  */
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { RESERVATION_STATUS as S, reservationStatusLabel } from '@shop/contracts/constants';
 import type { StaffLineCount, StaffReservationDetail } from '@shop/contracts/types';
 import type { Db } from '../db/index.js';
-import { orders, paymentOrders, reservationEvents, reservationLines, reservations, shops } from '../db/schema.js';
+import { orders, paymentOperations, paymentOrders, reservationEvents, reservationLines, reservations, shops } from '../db/schema.js';
 import type { Mailer, QueuedMail } from '../accounts/mail.js';
 import { holdConfig } from '../checkout/hold.js';
 import { releasePromocode } from '../checkout/promocodes.js';
 import { decideOperation, type OperationAsk } from '../payments/decide.js';
-import { enqueueOperation, pendingAmounts, runOperationNow, type OperationContext, type OperationRow, type Tx } from '../payments/operations.js';
-import type { ProviderName } from '../payments/types.js';
+import { enqueueOperation, OPEN_STATES, pendingAmounts, runOperationNow, type OperationContext, type OperationRow, type Tx } from '../payments/operations.js';
+import type { OperationLine, ProviderName } from '../payments/types.js';
 import { HttpError } from '../server/errors.js';
 import { canRefund, reservationInShops, type FulfilmentStaff } from './access.js';
 import { orderMail, type OrderMailData, type OrderMailKind } from './mail.js';
@@ -177,7 +177,7 @@ export async function performAction(ctx: FulfilmentContext, staff: FulfilmentSta
       return;
     }
     if (r.version !== input.version) throw await staleError(tx, r);
-    const refusal = refusalOf(action, r, now);
+    const refusal = refusalOf(action, r, now, await fraudStatusOf(tx, r.id));
     if (refusal) throw new HttpError(refusal.status, refusal.message);
 
     const key = `fulfilment:${r.id}:${input.requestKey}`;
@@ -250,16 +250,17 @@ async function apply(ctx: FulfilmentContext, tx: Tx, after: AfterCommit, r: Rese
     case 'refund': {
       const p = await paidPayment(tx, r.id);
       if (!p) throw new HttpError(422, T.paidInShop);
-      const asked = input.lines?.length ? perLine(lines, input.lines, (l) => (l.fulfilledCount ?? 0) - l.refundedCount) : null;
+      // Units already in a refund the provider has not confirmed yet count as refunded: two clicks never refund twice.
+      const inFlight = await refundingUnits(tx, p.id);
+      const asked = input.lines?.length ? perLine(lines, input.lines, (l) => (l.fulfilledCount ?? 0) - l.refundedCount - takeInFlight(inFlight, l)) : null;
       if (input.lines?.length && !asked) throw new HttpError(422, T.tooMany);
       const refLines = asked ? [...asked].map(([id, quantity]) => ({ reference: lines.find((l) => l.id === id)!.ean, quantity })) : undefined;
       const pending = await pendingAmounts(tx, p.id);
       if (p.capturedAmount - p.refundedAmount - pending.refund <= 0) throw new HttpError(422, T.notRefundable);
       const op = await queueOperation(tx, after, p, r, lines, { kind: 'refund', ...(input.amount !== undefined ? { amount: input.amount } : {}), ...(refLines ? { lines: refLines } : {}) }, `${key}:refund`, actor);
-      for (const [id, n] of asked ?? []) await tx.update(reservationLines).set({ refundedCount: sql`${reservationLines.refundedCount} + ${n}` }).where(eq(reservationLines.id, id));
-      const everything = p.capturedAmount - p.refundedAmount - pending.refund - op.amount! <= 0;
-      await queueMail(ctx, tx, after, 'refunded', r.id, { refundedAmount: op.amount! });
-      return { kind: 'refund', toStatus: everything ? S.refunded : r.statusId, detail: { amount: op.amount, reason: input.reason!.trim(), lines: input.lines ?? null, operations: [op.id] } };
+      // The refunded counts, the status "Refundert" and the customer's mail follow the provider's confirmation
+      // (afterOperationConfirmed); until then the reservation shows the refund as being processed.
+      return { kind: 'refund', toStatus: r.statusId, detail: { amount: op.amount, reason: input.reason!.trim(), lines: input.lines ?? null, operations: [op.id] } };
     }
     case 'returned': {
       const [shop] = await tx.select({ id: shops.id }).from(shops).where(eq(shops.id, input.shopId!));
@@ -274,6 +275,45 @@ async function apply(ctx: FulfilmentContext, tx: Tx, after: AfterCommit, r: Rese
       return { kind: 'returned', toStatus: r.statusId, detail: { shopId: shop.id, lines: input.lines } };
     }
   }
+}
+
+/** Units per EAN in this payment's refunds that are decided but not yet confirmed (queued, sent or unknown). */
+async function refundingUnits(tx: Tx, paymentId: number): Promise<Map<string, number>> {
+  const rows = await tx
+    .select({ lines: paymentOperations.lines })
+    .from(paymentOperations)
+    .where(and(eq(paymentOperations.paymentOrderId, paymentId), eq(paymentOperations.kind, 'refund'), inArray(paymentOperations.state, OPEN_STATES)));
+  const units = new Map<string, number>();
+  for (const row of rows) for (const l of (row.lines as OperationLine[] | null) ?? []) units.set(l.reference, (units.get(l.reference) ?? 0) + l.quantity);
+  return units;
+}
+
+/** Takes this line's share of the in-flight units of its EAN (lines of one EAN in order), so the next line sees the rest. */
+function takeInFlight(inFlight: Map<string, number>, l: LineRow): number {
+  const units = inFlight.get(l.ean) ?? 0;
+  const share = Math.min(units, Math.max(0, (l.fulfilledCount ?? 0) - l.refundedCount));
+  inFlight.set(l.ean, units - share);
+  return share;
+}
+
+/**
+ * What a confirmed provider operation means for the reservation (payments/operations.ts calls it in the transaction
+ * that confirms the operation): a confirmed refund is recorded in the audit log, the reservation becomes "Refundert"
+ * once everything captured is refunded, and the customer gets the refund mail. Returns the mail to deliver after the
+ * commit.
+ */
+export async function afterOperationConfirmed(tx: Tx, op: OperationRow, mailer: Mailer | undefined, publicUrl: string): Promise<QueuedMail | null> {
+  if (op.kind !== 'refund') return null;
+  const [r] = await tx.select().from(reservations).where(eq(reservations.id, op.reservationId)).for('update');
+  const [p] = await tx.select().from(paymentOrders).where(eq(paymentOrders.id, op.paymentOrderId));
+  if (!r || !p) return null;
+  // recordConfirmed has already counted this refund on the payment.
+  const everything = p.capturedAmount - p.refundedAmount <= 0;
+  const toStatus = everything ? S.refunded : r.statusId;
+  await tx.update(reservations).set({ statusId: toStatus, version: sql`${reservations.version} + 1` }).where(eq(reservations.id, r.id));
+  await recordEvent(tx, { reservationId: r.id, actor: SYSTEM, kind: 'refund-confirmed', fromStatus: r.statusId, toStatus, detail: { amount: op.amount, operation: op.id, lines: op.lines ?? null } });
+  if (!mailer) return null;
+  return mailer.enqueue(tx, orderMail('refunded', await orderMailData(tx, r.id, publicUrl, { refundedAmount: op.amount ?? 0 })));
 }
 
 /** "Ikke hentet": by staff after the pickup window, or by the sweep. Stock back, authorisation cancelled, mail. */
@@ -310,4 +350,38 @@ export async function sweepEndedPickups(ctx: FulfilmentContext, now = new Date()
   if (after.ops.length) ctx.kick();
   for (const mail of after.mails) void ctx.mailer.deliver(mail);
   return ids;
+}
+
+/** The fraud_status Kustom gave the reservation's paid payment (null: none, or not Kustom); rules.ts refuses a hand-over on PENDING/REJECTED. */
+export async function fraudStatusOf(tx: Tx, reservationId: number): Promise<string | null> {
+  const [p] = await tx.select({ fraudStatus: paymentOrders.fraudStatus }).from(paymentOrders).where(and(eq(paymentOrders.reservationId, reservationId), eq(paymentOrders.status, 'paid')));
+  return p?.fraudStatus ?? null;
+}
+
+/**
+ * Kustom rejected the payment in its fraud review (FRAUD_RISK_REJECTED / _STOPPED; payments/service.ts
+ * followFraudStatus): a reservation not handed over yet is cancelled as staff would cancel it (cancelAll) — every unit
+ * back on its shelf, the order and promo code given up, the authorisation cancelled at Kustom — and the customer is
+ * told. False when there is nothing to cancel (handed over, closed, or cancelled before): once per reservation.
+ */
+export async function cancelForRejectedPayment(
+  ctx: { db: Db; kick(): void; mailer?: Mailer; publicUrl?: string },
+  reservationId: number,
+  paymentId: number,
+  now = new Date(),
+): Promise<boolean> {
+  const after: AfterCommit = { ops: [], mails: [] };
+  const cancelled = await ctx.db.transaction(async (tx) => {
+    const [r] = await tx.select().from(reservations).where(eq(reservations.id, reservationId)).for('update');
+    if (!r || (r.statusId !== S.paid && r.statusId !== S.ready)) return false;
+    const lines = await lockedLines(tx, r.id);
+    const money = await cancelAll(tx, after, r, lines, `fraud:${paymentId}`, SYSTEM);
+    await tx.update(reservations).set({ statusId: S.cancelled, closedAt: now, version: sql`${reservations.version} + 1` }).where(eq(reservations.id, r.id));
+    await recordEvent(tx, { reservationId: r.id, actor: SYSTEM, kind: 'fraud-rejected', fromStatus: r.statusId, toStatus: S.cancelled, detail: { paymentId, ...money } });
+    if (ctx.mailer) after.mails.push(await ctx.mailer.enqueue(tx, orderMail('cancelled', await orderMailData(tx, r.id, ctx.publicUrl ?? ''))));
+    return true;
+  });
+  if (after.ops.length) ctx.kick();
+  for (const mail of after.mails) void ctx.mailer?.deliver(mail);
+  return cancelled;
 }

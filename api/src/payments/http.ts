@@ -1,7 +1,11 @@
 /** The one HTTP helper of the adapters: JSON over fetch with a timeout; provider errors keep status, kind, code and correlation id. */
 import { ProviderError, type ProviderErrorKind, type ProviderName } from './types.js';
 
-export const PROVIDER_TIMEOUT_MS = 10_000;
+/** How long the shop waits for a provider's answer (PAYMENT_PROVIDER_TIMEOUT_MS; the fault suite shortens it). */
+export const PROVIDER_TIMEOUT_MS = (() => {
+  const n = Number(process.env.PAYMENT_PROVIDER_TIMEOUT_MS);
+  return Number.isFinite(n) && n > 0 ? n : 10_000;
+})();
 
 /** 401 is always our credentials; Klarna also answers 403 for business rules (NOT_ALLOWED, CAPTURE_NOT_ALLOWED…). */
 export function errorKind(status: number, code: string | null): ProviderErrorKind {
@@ -34,6 +38,15 @@ export async function providerRequest<T>(
   url: string,
   init: { method: string; headers: Record<string, string>; body?: string },
 ): Promise<T> {
+  return (await providerExchange<T>(provider, url, init)).body;
+}
+
+/** providerRequest with the answer's headers too (Kustom names a new capture or refund only in Capture-Id / Refund-Id / Location). */
+export async function providerExchange<T>(
+  provider: ProviderName,
+  url: string,
+  init: { method: string; headers: Record<string, string>; body?: string },
+): Promise<{ body: T; headers: Headers; status: number }> {
   let res: Response;
   // No body, no content type (a JSON content type with an empty body is a 400 at strict servers).
   const headers = init.body === undefined ? Object.fromEntries(Object.entries(init.headers).filter(([k]) => k.toLowerCase() !== 'content-type')) : init.headers;
@@ -47,5 +60,5 @@ export async function providerRequest<T>(
     const { code, correlationId, detail } = parseProviderError(text, res.headers);
     throw new ProviderError(provider, res.status, `${provider} answered ${res.status}${code ? ` ${code}` : ''}: ${detail}`, errorKind(res.status, code), code, correlationId);
   }
-  return (text ? JSON.parse(text) : undefined) as T;
+  return { body: (text ? JSON.parse(text) : undefined) as T, headers: res.headers, status: res.status };
 }

@@ -23,4 +23,10 @@ export const paymentTexts = {
   operationLines: 'Varelinjene finnes ikke på reservasjonen, eller antallet er for høyt.',
   operationNotAllowed: 'Betalingen er ikke i en tilstand der dette er mulig.',
   operationKeyReused: 'Forespørselsnøkkelen er allerede brukt til en annen operasjon.',
+  // ---- staff follow-up ("må følges opp"): an operation the shop could not settle with the provider
+  followUpAfterRefusedCapture:
+    'Trekket for utleverte varer ble ikke bekreftet av betalingsleverandøren, så resten av reservasjonen er ikke frigitt. Sjekk ordren hos leverandøren og trekk eller frigi manuelt.',
+  followUpContradiction: (found: string) => `Leverandørens ordre stemmer ikke med det butikken har registrert (${found}). Sjekk ordren hos leverandøren før noe sendes på nytt.`,
+  followUpGaveUp: (error: string) => `Betalingsleverandøren har ikke svart på 48 timer. Siste feil: ${error}`,
+  followUpStillPending: 'Betalingsleverandøren har behandlet operasjonen i over 48 timer uten resultat. Sjekk ordren hos leverandøren.',
 } as const;

@@ -316,6 +316,11 @@ export const CSRF_EXEMPTIONS: readonly CsrfExemption[] = [
   },
   {
     method: 'POST',
+    url: '/api/v1/payments/qliro/order-management/:reservationId/:token',
+    why: "Qliro's order-management notification (server to server, no authentication of its own: Qliro asks the merchant to put a token in the URL). The token is an HMAC of the reservation id with the Qliro secret (else 404), and the body is ignored: it only makes the shop read that reservation's Qliro orders from Qliro's admin API now (payments/operations.ts).",
+  },
+  {
+    method: 'POST',
     url: '/api/v1/payments/klarna/validate',
     why: "Klarna's pre-completion validation callback (server to server). It changes nothing it is told: it can only refuse a purchase, judged from our own rows (payments/service.ts validateCompletion); at most it expires a reservation whose hold has already ended.",
   },

@@ -14,7 +14,7 @@ import { publicUrlOf } from '../../accounts/services.js';
 import { HttpError } from '../../server/errors.js';
 import { paymentsRuntimeOf } from '../../payments/runtime.js';
 import { canRefund, requireFulfilmentStaff, reservationInShops } from '../../fulfilment/access.js';
-import { performAction, sweepEndedPickups, type FulfilmentContext } from '../../fulfilment/actions.js';
+import { afterOperationConfirmed, performAction, sweepEndedPickups, type FulfilmentContext } from '../../fulfilment/actions.js';
 import type { StaffAction } from '../../fulfilment/rules.js';
 import { fulfilmentTexts } from '../../fulfilment/texts.js';
 import { staffReservationDetail, staffReservations } from '../../fulfilment/view.js';
@@ -53,6 +53,11 @@ export const staffRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const db = app.database.db;
   const payments = paymentsRuntimeOf(app.database)!;
   const ctx: FulfilmentContext = { db, mailer: app.mailer, publicUrl: publicUrlOf(), operations: payments.operations, kick: () => payments.context.kick() };
+  // A refund is the customer's once the provider confirms it: status, audit entry and mail then (payments/operations.ts).
+  payments.operations.onConfirmed = async (tx, op) => {
+    const mail = await afterOperationConfirmed(tx, op, app.mailer, ctx.publicUrl);
+    return mail ? () => void app.mailer.deliver(mail) : undefined;
+  };
   // Every process's payments timer also ends pickup windows (exactly once: SKIP LOCKED).
   payments.onSweep(async () => {
     const ended = await sweepEndedPickups(ctx);
