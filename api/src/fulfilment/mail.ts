@@ -191,9 +191,13 @@ function htmlBody(c: Content, o: OrderMailData, historyUrl: string): string {
   ].join('\n');
 }
 
-/** The mail for `kind` to the order's shopper: subject with the reservation number, text and HTML. */
+/**
+ * The mail for `kind` to the order's shopper: subject with the reservation number, text and HTML. Retryable: the
+ * outbox worker (accounts/outbox.ts) re-delivers it after a relay outage — a lost "ready for pickup" would let the
+ * pickup sweep cancel the reservation of a shopper who was never told.
+ */
 export function orderMail(kind: OrderMailKind, order: OrderMailData): MailMessage {
   const c = content(kind, order);
   const historyUrl = `${order.publicUrl.replace(/\/+$/, '')}/konto/historikk`;
-  return { to: order.email, subject: c.subject, body: textBody(c, order, historyUrl), html: htmlBody(c, order, historyUrl) };
+  return { to: order.email, subject: c.subject, body: textBody(c, order, historyUrl), html: htmlBody(c, order, historyUrl), retryable: true };
 }

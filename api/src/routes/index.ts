@@ -37,6 +37,7 @@ import { geoRoutes } from './geo/index.js';
 import { staffRoutes } from './staff/index.js';
 import { consentRoutes } from './consent/index.js';
 import { createMailer, type Mailer } from '../accounts/mail.js';
+import { outboxSeconds, startOutboxWorker } from '../accounts/outbox.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -47,6 +48,9 @@ declare module 'fastify' {
 /** Routes reach the database through `app.database` (decorated by buildApp). */
 export const apiRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.decorate('mailer', createMailer(app.database.db, app.log, process.env));
+  // Every process re-delivers due order e-mails (accounts/outbox.ts); rows are claimed, so processes never collide.
+  const outbox = startOutboxWorker(app.mailer, app.log.child({ module: 'mail-outbox' }), outboxSeconds());
+  app.addHook('onClose', () => outbox.stop());
   await app.register(healthRoutes);
   await app.register(categoriesRoutes);
   await app.register(articlesRoutes);
