@@ -136,7 +136,7 @@ export class QliroProvider implements PaymentProvider {
   }
 
   /** ReturnItems names, per return, the capture transaction the items were captured in (payments/allocation.ts). */
-  refund(orderId: string, request: OperationRequest) {
+  async refund(orderId: string, request: OperationRequest) {
     if (!request.returns?.length) throw new ProviderError('qliro', null, 'a Qliro return needs the capture transactions it returns from', 'rejected');
     return this.admin('ReturnItems', orderId, request, { Currency: 'NOK', Returns: qliroReturns(request) });
   }
