@@ -189,12 +189,16 @@ export async function runOperationNow(ctx: OperationContext, id: number): Promis
   return after!;
 }
 
-/** Makes a payment's sent operations due now (a Qliro order-management notification arrived: read the order). */
+/**
+ * Makes a payment's operations that await their result due now (a Qliro order-management notification arrived: read
+ * the order). Only those whose answer came (provider_ref known): one whose request is still out keeps its lease, so no
+ * second worker reads, and perhaps sends, beside it.
+ */
 export async function wakeSentOperations(db: Db, paymentOrderId: number): Promise<number> {
   const rows = await db
     .update(paymentOperations)
     .set({ lockedUntil: sql`now()` })
-    .where(and(eq(paymentOperations.paymentOrderId, paymentOrderId), eq(paymentOperations.state, 'sent'), sql`${paymentOperations.lockedUntil} > now() + interval '1 second' * 0`, sql`${paymentOperations.sentAt} is not null`))
+    .where(and(eq(paymentOperations.paymentOrderId, paymentOrderId), eq(paymentOperations.state, 'sent'), sql`${paymentOperations.providerRef} is not null`))
     .returning({ id: paymentOperations.id });
   return rows.length;
 }
