@@ -311,6 +311,11 @@ export const CSRF_EXEMPTIONS: readonly CsrfExemption[] = [
   },
   {
     method: 'POST',
+    url: '/api/v1/payments/klarna/notification',
+    why: "Kustom's fraud decision on a pending order (server to server). The body is ignored but for the order id: fraud_status is re-read from Kustom's order management with our credentials before anything changes, and only known orders are read (payments/service.ts syncFraudDecision).",
+  },
+  {
+    method: 'POST',
     url: '/api/v1/payments/qliro/push',
     why: "Qliro's status push (server to server). The pushed status is ignored: the order is re-read from Qliro's API with our key and secret before anything changes (payments/service.ts syncPayment).",
   },
@@ -343,14 +348,18 @@ export const CSRF_EXEMPTIONS: readonly CsrfExemption[] = [
     why: "Stand-in for Klarna's order management API: Basic credentials (else 401), idempotent by Klarna-Idempotency-Key.",
   })),
   { method: 'PUT', url: '/stand-in/qliro/checkout/merchantapi/orders/:id', why: "Stand-in for Qliro's update-order API: called by our server with the Qliro HMAC token over the body (else 401)." },
-  ...['markItemsAsShipped', 'cancelOrder', 'returnItems'].map((action) => ({
-    method: 'POST' as const,
-    url: `/stand-in/qliro/checkout/adminapi/v2/${action}`,
-    why: "Stand-in for Qliro's admin API: the Qliro HMAC token over the body (else 401), idempotent by RequestId.",
-  })),
+  {
+    method: 'POST',
+    url: '/stand-in/qliro/checkout/adminapi/v2/:operation',
+    why: "Stand-in for Qliro's admin API (MarkItemsAsShipped, ReturnItems, CancelOrder; paths case-insensitive as Qliro's): the Qliro HMAC token over the body (else 401); a reused RequestId is denied.",
+  },
   { method: 'POST', url: '/stand-in/klarna/_control/fail', why: 'Test control of the local stand-in (never mounted in production): makes its next API answers fail like an outage.' },
   { method: 'POST', url: '/stand-in/klarna/_control/orders/:id/expire', why: 'Test control of the local stand-in (never mounted in production): ends an unpaid checkout order as 48 hours would.' },
+  { method: 'POST', url: '/stand-in/klarna/_control/faults', why: 'Test control of the local stand-in (never mounted in production): seeded fault injection for its order management API and pushes.' },
+  { method: 'POST', url: '/stand-in/klarna/_control/fraud', why: 'Test control of the local stand-in (never mounted in production): the next completed orders get this fraud_status (PENDING review).' },
+  { method: 'POST', url: '/stand-in/klarna/_control/orders/:id/fraud', why: "Test control of the local stand-in (never mounted in production): Kustom's fraud decision on a pending order, sent as its notification." },
   { method: 'POST', url: '/stand-in/qliro/_control/fail', why: 'Test control of the local stand-in (never mounted in production): makes its next API answers fail like an outage.' },
+  { method: 'POST', url: '/stand-in/qliro/_control/faults', why: 'Test control of the local stand-in (never mounted in production): seeded fault injection for its admin API and notifications.' },
 ];
 
 const exempt = new Set(CSRF_EXEMPTIONS.map((e) => `${e.method} ${e.url}`));
