@@ -10,7 +10,14 @@ type Reader = Db | Tx;
 export type ReservationRow = typeof reservations.$inferSelect;
 export type LineRow = typeof reservationLines.$inferSelect;
 
-/** The paid checkout of each reservation, else its newest one, with its operations still running or failed. */
+const iso = (d: Date | null) => d?.toISOString() ?? null;
+const IN_FLIGHT = new Set(['queued', 'sent']);
+
+/**
+ * The paid checkout of each reservation, else its newest one, with its operations: what is still on its way to the
+ * provider (queued/sent: "Trekk behandles", "Refusjon behandles"), what it refused and what must be followed up.
+ * Captured/refunded amounts are the confirmed ones only (payments/operations.ts moves them on confirmation).
+ */
 async function paymentsOf(db: Reader, reservationIds: number[]): Promise<Map<number, StaffPaymentSummary>> {
   const out = new Map<number, StaffPaymentSummary>();
   if (!reservationIds.length) return out;
@@ -21,11 +28,11 @@ async function paymentsOf(db: Reader, reservationIds: number[]): Promise<Map<num
     if (!current || (p.status === 'paid' && current.status !== 'paid')) chosen.set(p.reservationId, p);
   }
   const ids = [...chosen.values()].map((p) => p.id);
-  const ops = ids.length
-    ? await db.select({ paymentOrderId: paymentOperations.paymentOrderId, state: paymentOperations.state }).from(paymentOperations).where(inArray(paymentOperations.paymentOrderId, ids))
-    : [];
+  const ops = ids.length ? await db.select().from(paymentOperations).where(inArray(paymentOperations.paymentOrderId, ids)).orderBy(asc(paymentOperations.id)) : [];
   for (const [reservationId, p] of chosen) {
     const mine = ops.filter((o) => o.paymentOrderId === p.id);
+    const pending = mine.filter((o) => IN_FLIGHT.has(o.state));
+    const pendingOf = (kind: string) => pending.filter((o) => o.kind === kind).reduce((sum, o) => sum + (o.amount ?? 0), 0);
     out.set(reservationId, {
       id: p.id,
       provider: p.provider as StaffPaymentSummary['provider'],
@@ -34,14 +41,28 @@ async function paymentsOf(db: Reader, reservationIds: number[]): Promise<Map<num
       authorizedAmount: p.authorizedAmount,
       capturedAmount: p.capturedAmount,
       refundedAmount: p.refundedAmount,
-      pendingOperations: mine.filter((o) => o.state === 'queued' || o.state === 'running').length,
-      failedOperations: mine.filter((o) => o.state === 'failed').length,
+      pendingOperations: pending.length,
+      pendingCapture: pendingOf('capture'),
+      pendingRefund: pendingOf('refund'),
+      failedOperations: mine.filter((o) => o.state === 'refused').length,
+      unknownOperations: mine.filter((o) => o.state === 'unknown').length,
+      operations: mine.map((o) => ({
+        id: o.id,
+        kind: o.kind,
+        state: o.state,
+        amount: o.amount,
+        followUp: o.followUp,
+        lastError: o.lastError,
+        createdAt: o.createdAt.toISOString(),
+        doneAt: iso(o.doneAt),
+      })),
+      discrepancy: p.discrepancy,
+      reconciledAt: iso(p.reconciledAt),
     });
   }
   return out;
 }
 
-const iso = (d: Date | null) => d?.toISOString() ?? null;
 
 /** The reservations with these ids as the workspace shows them, in the order of `rows`. */
 export async function staffReservations(db: Reader, rows: ReservationRow[]): Promise<StaffReservation[]> {

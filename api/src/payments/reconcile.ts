@@ -35,6 +35,7 @@ export const reconcileTexts = {
   operationNotFound: 'Fant ikke operasjonen.',
   notUnknown: 'Operasjonen er ikke lenger til oppfølging. Last inn på nytt.',
   reasonRequired: 'Skriv hva du har funnet ut hos betalingsløsningen.',
+  late: 'Betalingen ble fullført etter at reservasjonen var betalt eller utløpt, og skal kanselleres eller refunderes.',
 } as const;
 
 /** What the shop recorded, as compared (the payment row plus whether a release of the rest was confirmed). */

@@ -1,6 +1,11 @@
 /** The shop workspace's calls (`/api/v1/staff/…`, types in ../types/fulfilment.ts). Errors carry Norwegian `serverMessage`s. */
 import type {
   CollectedAction,
+  ReconcileAnswer,
+  ReconcileRequest,
+  ResolveOperationAction,
+  StaffFollowUpList,
+  StaffPaymentOperation,
   RefundAction,
   RemoveLineAction,
   ReturnedAction,
@@ -50,3 +55,18 @@ export const removeLine = act<RemoveLineAction>('remove-line');
 export const refundReservation = act<RefundAction>('refund');
 /** Goods back in a shop: their stock returns there. */
 export const registerReturn = act<ReturnedAction>('returned');
+
+/** GET /payments/staff/follow-up: what must be followed up at the payment providers ("Må følges opp"). */
+export function getStaffFollowUp(opts?: RequestOptions): Promise<StaffFollowUpList> {
+  return get<StaffFollowUpList>('/payments/staff/follow-up', undefined, opts);
+}
+
+/** POST /payments/staff/reconcile (customer service): compare the shop's payments with the providers' ledgers now. */
+export function reconcileStaffPayments(body: ReconcileRequest = {}, opts?: RequestOptions): Promise<ReconcileAnswer> {
+  return post<ReconcileAnswer>('/payments/staff/reconcile', body, opts);
+}
+
+/** POST /payments/staff/operations/{id}/resolve (customer service): settle an operation in state unknown by hand. */
+export function resolvePaymentOperation(id: number, body: ResolveOperationAction, opts?: RequestOptions): Promise<StaffPaymentOperation> {
+  return post<StaffPaymentOperation>(`/payments/staff/operations/${seg(String(id))}/resolve`, body, opts);
+}

@@ -20,6 +20,8 @@ export function mapReservation(raw: RawReservation): Reservation {
     total: roundMoney(raw.Total),
     trackingUrl: raw.TrackingUrl ?? null,
     pickupUntil: raw.PickupUntil ?? null,
+    refundedAmount: roundMoney(raw.RefundedAmount ?? 0),
+    refundPending: raw.RefundPending ?? false,
     articles: (raw.Articles ?? []).map((l) => ({
       ean: l.EanNo,
       articleId: l.ArticleID,

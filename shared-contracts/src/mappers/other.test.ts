@@ -105,6 +105,9 @@ it('maps reservations and orders', () => {
   const r = mapReservation(raw);
   expect(r).toMatchObject({ id: 1, shopID: 3, delivery: false, zipcode: '0155', date: '2026-11-22T10:00:00Z', pickupUntil: null });
   expect(mapReservation({ ...raw, StatusID: 4, PickupUntil: '2026-11-24T16:00:00Z' }).pickupUntil).toBe('2026-11-24T16:00:00Z');
+  // Refund state: only the customer's history sends it; absent means nothing refunded, nothing on its way.
+  expect(r).toMatchObject({ refundedAmount: 0, refundPending: false });
+  expect(mapReservation({ ...raw, RefundedAmount: 19950, RefundPending: true })).toMatchObject({ refundedAmount: 19950, refundPending: true });
   expect(r.articles[0]).toEqual({ ean: '1', articleId: 101, name: 'Jakke', size: 'M', color: 'Blå', count: 1, price: 199900, image: '/x.svg' });
   const o = mapCustomerOrder({ OrderID: 9, VatPercentage: 25, Vat: 40000, NetAmount: 160000, Total: 200000, OrderLines: [{ EanNo: '1', ArticleID: 1, Name: 'A', Count: 2, Price: 100000 }], DateCreated: 'x' });
   expect(o.orderlines).toEqual([{ ean: '1', articleId: 1, name: 'A', count: 2, price: 100000 }]);

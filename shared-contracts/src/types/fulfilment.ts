@@ -42,6 +42,23 @@ export interface StaffReservationLine {
   returnedCount: number;
 }
 
+/** One provider operation of a payment (payment_operations). */
+export interface StaffPaymentOperation {
+  id: number;
+  /** capture | refund | cancel | release | extend | void */
+  kind: string;
+  /** queued | sent (at the provider, result awaited) | confirmed | refused | unknown (a person must follow it up) */
+  state: string;
+  /** Øre; null for kinds without an amount. */
+  amount: number | null;
+  /** For `unknown`: what is known (Norwegian). */
+  followUp: string | null;
+  /** The provider's last error (for `refused`, and retries on the way). */
+  lastError: string | null;
+  createdAt: IsoDateTime;
+  doneAt: IsoDateTime | null;
+}
+
 export interface StaffPaymentSummary {
   /** payment_orders.id of the reservation's paid checkout. */
   id: number;
@@ -50,12 +67,23 @@ export interface StaffPaymentSummary {
   /** pending | paid | onhold | refused | cancelled | late | mismatch */
   status: string;
   authorizedAmount: number;
+  /** Confirmed by the provider (an operation on its way is in pendingCapture / pendingRefund). */
   capturedAmount: number;
   refundedAmount: number;
-  /** Operations queued or running at the provider (the workspace shows them as "Venter på …"). */
+  /** Operations queued or sent to the provider and not yet settled (the workspace shows them as "… behandles"). */
   pendingOperations: number;
+  /** Øre of captures / refunds queued or sent and not yet confirmed ("Trekk behandles", "Refusjon behandles"). */
+  pendingCapture: number;
+  pendingRefund: number;
   /** Operations the provider refused: a person must look. */
   failedOperations: number;
+  /** Operations whose outcome the shop could not settle ("Må følges opp"). */
+  unknownOperations: number;
+  /** Every operation of the payment, oldest first. */
+  operations: StaffPaymentOperation[];
+  /** What the last reconciliation found different at the provider (Norwegian); null when it agreed or never ran. */
+  discrepancy: string | null;
+  reconciledAt: IsoDateTime | null;
 }
 
 export interface StaffReservation {
@@ -157,4 +185,52 @@ export interface RefundAction extends StaffActionBase {
 export interface ReturnedAction extends StaffActionBase {
   shopId: number;
   lines: StaffLineCount[];
+}
+
+/**
+ * One thing in the "Må følges opp" list (GET /payments/staff/follow-up): an operation in state `unknown`, a refused
+ * operation nothing later has made up for, or a payment that differs from its provider / is mismatched / late.
+ */
+export interface StaffFollowUpItem {
+  /** 'operation' (operationId set) or 'payment'. */
+  type: 'operation' | 'payment';
+  operationId: number | null;
+  paymentId: number;
+  reservationId: number;
+  shopId: number;
+  shopName: string;
+  provider: 'klarna' | 'qliro';
+  /** The operation's kind, or for a payment: 'discrepancy' | 'mismatch' | 'late'. */
+  kind: string;
+  /** The operation's state (unknown | refused), or the payment's status. */
+  state: string;
+  /** Øre: the operation's amount, or the payment's. */
+  amount: number | null;
+  /** What is known (follow_up, the provider's error, the reconciliation's difference, the mismatch), Norwegian. */
+  known: string | null;
+  /** When it happened (the operation's last change, the reconciliation, the payment's update). */
+  at: IsoDateTime;
+}
+
+export interface StaffFollowUpList {
+  items: StaffFollowUpItem[];
+}
+
+/** POST /payments/staff/reconcile (customer service/admin): all due payments, or one. */
+export interface ReconcileRequest {
+  paymentId?: number;
+}
+
+export interface ReconcileAnswer {
+  /** Compared and agreeing / differing / not compared (in flight, pending at the provider, unreachable). */
+  checked: number;
+  differs: number;
+  skipped: number;
+  results: Array<{ paymentId: number; reservationId: number; provider: string; outcome: 'agrees' | 'differs' | 'in-flight' | 'provider-pending' | 'changed' | 'unreachable'; discrepancy: string | null }>;
+}
+
+/** POST /payments/staff/operations/{id}/resolve (customer service/admin): what a person found out at the provider. */
+export interface ResolveOperationAction {
+  outcome: 'confirmed' | 'refused';
+  reason: string;
 }

@@ -64,6 +64,10 @@ export interface RawReservation {
   TrackingUrl: string | null;
   /** The end of the pickup window once ready (status 4); only the customer's history sends it. */
   PickupUntil?: IsoDateTime | null;
+  /** Øre the payment provider has confirmed refunded; only the customer's history sends it. */
+  RefundedAmount?: number;
+  /** A refund is on its way to the payment provider and not yet confirmed; only the customer's history sends it. */
+  RefundPending?: boolean;
   Articles: RawReservationLine[];
   DateCreated: IsoDateTime;
 }
@@ -96,6 +100,10 @@ export interface Reservation {
   trackingUrl: string | null;
   /** The end of the pickup window once ready; null otherwise (and from answers that do not send it). */
   pickupUntil?: IsoDateTime | null;
+  /** Øre refunded (confirmed by the provider); 0 from answers that do not send it. */
+  refundedAmount?: number;
+  /** "Refusjon behandles": a refund is on its way; false from answers that do not send it. */
+  refundPending?: boolean;
   articles: ReservationLine[];
   date: IsoDateTime;
 }

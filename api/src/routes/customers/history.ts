@@ -12,9 +12,10 @@ import { authErrorTexts } from '@shop/contracts/texts/forms';
 import { RESERVATION_STATUSES } from '@shop/contracts/constants';
 import type { RawCustomerOrder, RawPaginated, RawReservation, RawReview } from '@shop/contracts/types';
 import {
-
   orderLines,
   orders,
+  paymentOperations,
+  paymentOrders,
   reservationLines,
   reservations,
   reviews,
@@ -100,6 +101,29 @@ export async function hasBought(db: Db, customerId: number, articleId: number): 
   return Boolean(viaReservation);
 }
 
+/**
+ * Per reservation: øre refunded as the provider confirmed it (payment_orders.refundedAmount moves only then) and
+ * whether a refund is still queued or at the provider ("Refusjon behandles" in the history).
+ */
+async function refundsOf(db: Db, reservationIds: number[]): Promise<Map<number, { refunded: number; pending: boolean }>> {
+  const out = new Map<number, { refunded: number; pending: boolean }>();
+  if (!reservationIds.length) return out;
+  const [paid, pending] = await Promise.all([
+    db
+      .select({ reservationId: paymentOrders.reservationId, refunded: sql<number>`sum(${paymentOrders.refundedAmount})::int` })
+      .from(paymentOrders)
+      .where(inArray(paymentOrders.reservationId, reservationIds))
+      .groupBy(paymentOrders.reservationId),
+    db
+      .selectDistinct({ reservationId: paymentOperations.reservationId })
+      .from(paymentOperations)
+      .where(and(inArray(paymentOperations.reservationId, reservationIds), eq(paymentOperations.kind, 'refund'), inArray(paymentOperations.state, ['queued', 'sent']))),
+  ]);
+  for (const p of paid) out.set(p.reservationId, { refunded: Number(p.refunded ?? 0), pending: false });
+  for (const p of pending) out.set(p.reservationId, { refunded: out.get(p.reservationId)?.refunded ?? 0, pending: true });
+  return out;
+}
+
 function ownReview(r: typeof reviews.$inferSelect, customer: CustomerRow): RawReview {
   return {
     id: r.id,
@@ -146,7 +170,7 @@ export function historyRoutes(): FastifyPluginAsyncTypebox {
             .offset((page - 1) * HISTORY_PAGE_SIZE),
         ]);
         const ids = rows.map((r) => r.id);
-        const lines = await reservationLinesWithNames(db, ids);
+        const [lines, money] = await Promise.all([reservationLinesWithNames(db, ids), refundsOf(db, ids)]);
         const data: RawReservation[] = rows.map((r) => ({
           ReservationID: r.id,
           ShopID: r.shopId,
@@ -162,6 +186,8 @@ export function historyRoutes(): FastifyPluginAsyncTypebox {
           Total: r.total,
           TrackingUrl: r.trackingUrl,
           PickupUntil: r.pickupUntil?.toISOString() ?? null,
+          RefundedAmount: money.get(r.id)?.refunded ?? 0,
+          RefundPending: money.get(r.id)?.pending ?? false,
           Articles: lines
             .filter((l) => l.line.reservationId === r.id)
             .map((l) => ({

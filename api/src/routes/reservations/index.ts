@@ -29,6 +29,9 @@ export const RawReservationSchema = Type.Object({
   TrackingUrl: Nullable(Type.String()),
   /** The end of the pickup window once the reservation is ready (status 4); the customer's history shows it. */
   PickupUntil: Type.Optional(Nullable(IsoDateTime)),
+  /** Øre the provider has confirmed refunded, and whether a refund is still on its way; the customer's history shows them. */
+  RefundedAmount: Type.Optional(Type.Integer({ minimum: 0 })),
+  RefundPending: Type.Optional(Type.Boolean()),
   Articles: Type.Array(
     Type.Object({
       EanNo: Type.String(),

@@ -41,8 +41,25 @@ const PaymentSchema = Type.Object({
   authorizedAmount: Ore(),
   capturedAmount: Ore(),
   refundedAmount: Ore(),
-  pendingOperations: Type.Integer(),
-  failedOperations: Type.Integer(),
+  pendingOperations: Type.Integer({ description: 'operations queued or sent to the provider, not yet settled' }),
+  pendingCapture: Ore('øre of captures queued or sent, not yet confirmed'),
+  pendingRefund: Ore('øre of refunds queued or sent, not yet confirmed'),
+  failedOperations: Type.Integer({ description: 'operations the provider refused' }),
+  unknownOperations: Type.Integer({ description: 'operations the shop could not settle: to be followed up' }),
+  operations: Type.Array(
+    Type.Object({
+      id: Type.Integer(),
+      kind: Type.String({ description: 'capture | refund | cancel | release | extend | void' }),
+      state: Type.String({ description: 'queued | sent | confirmed | refused | unknown' }),
+      amount: Nullable(Ore()),
+      followUp: Nullable(Type.String({ description: 'for unknown: what is known (Norwegian)' })),
+      lastError: Nullable(Type.String()),
+      createdAt: IsoDateTime,
+      doneAt: Nullable(IsoDateTime),
+    }),
+  ),
+  discrepancy: Nullable(Type.String({ description: 'what the last reconciliation found different at the provider (Norwegian)' })),
+  reconciledAt: Nullable(IsoDateTime),
 });
 
 const reservationFields = {
