@@ -19,12 +19,24 @@ export const ACTION_FROM: Record<StaffAction, readonly number[]> = {
   returned: [S.collected, S.shipped, S.refunded],
 };
 
+/** The actions that let the goods leave the shop. */
+const HAND_OVER: readonly StaffAction[] = ['collected', 'shipped'];
+
 /**
  * Why `action` may not be done to this reservation now (null: it may): 409 when its status does not allow it (the
- * screen is behind), 422 when the action does not fit this kind of reservation or comes too early.
+ * screen is behind), 422 when the action does not fit this kind of reservation or comes too early. `fraudStatus` is
+ * Kustom's fraud_status of the paid payment: while PENDING the goods must not leave the shop, and never once
+ * REJECTED (https://docs.klarna.com/order-management/in-depth-knowledge/pending-orders).
  */
-export function refusalOf(action: StaffAction, r: { statusId: number; delivery: string; pickupUntil: Date | null }, now: Date): { status: 409 | 422; message: string } | null {
+export function refusalOf(
+  action: StaffAction,
+  r: { statusId: number; delivery: string; pickupUntil: Date | null },
+  now: Date,
+  fraudStatus: string | null = null,
+): { status: 409 | 422; message: string } | null {
   if (!ACTION_FROM[action].includes(r.statusId)) return { status: 409, message: fulfilmentTexts.notAllowed(reservationStatusLabel(r.statusId)) };
+  if (HAND_OVER.includes(action) && fraudStatus === 'PENDING') return { status: 422, message: fulfilmentTexts.fraudPending };
+  if (HAND_OVER.includes(action) && fraudStatus === 'REJECTED') return { status: 422, message: fulfilmentTexts.fraudRejected };
   const home = r.delivery === 'delivery';
   if (action === 'ready' && home) return { status: 422, message: fulfilmentTexts.notClickAndCollect };
   if (action === 'shipped' && !home) return { status: 422, message: fulfilmentTexts.notHomeDelivery };

@@ -10,6 +10,8 @@ export const fulfilmentTexts = {
   notHomeDelivery: 'Bare hjemleveringer kan sendes.',
   notClickAndCollect: 'Bare klikk og hent-reservasjoner kan gjøres klare til henting.',
   pickupNotOver: 'Hentefristen er ikke ute ennå.',
+  fraudPending: 'Betalingen er til kontroll hos Kustom (svindelsjekk). Varene kan ikke utleveres før den er godkjent.',
+  fraudRejected: 'Kustom har avvist betalingen (svindelsjekk). Varene kan ikke utleveres, og reservasjonen blir kansellert.',
   trackingUrl: 'Sporingslenken må være en https-adresse (https://…).',
   lineUnknown: 'Varelinjen finnes ikke på denne reservasjonen.',
   tooMany: 'Antallet er større enn det som er igjen på varelinjen.',

@@ -25,7 +25,8 @@ import { orderMailData, recordEvent, SYSTEM } from '../fulfilment/records.js';
 import { enqueueOperation, type Tx } from './operations.js';
 import { merchantReference } from './reference.js';
 import { paymentTexts } from './texts.js';
-import { ProviderError, type CheckoutOrder, type MerchantUrls, type PaymentProvider, type ProviderName, type ProviderOrder } from './types.js';
+import { ProviderError, type CheckoutOrder, type MerchantUrls, type PaymentProvider, type ProviderLedger, type ProviderName, type ProviderOrder } from './types.js';
+import { cancelForRejectedPayment } from '../fulfilment/actions.js';
 
 export { RESERVATION_PAID };
 
@@ -281,7 +282,10 @@ export async function syncPayment(
   if (remote.status === 'paid') {
     outcome = await applyCompletion(ctx, row.id, remote);
     const [current] = await db.select().from(paymentOrders).where(eq(paymentOrders.id, row.id));
-    if (current && !current.acknowledgedAt) {
+    // Kustom's fraud_status is on the order-management order only. It is read before the acknowledgement: a read that
+    // fails leaves the order unacknowledged, so Kustom pushes again and the next push reads it.
+    const fraudKnown = !current || provider.name !== 'klarna' || current.fraudStatus === 'ACCEPTED' || (await refreshFraudStatus(ctx, provider, current)) !== null;
+    if (current && !current.acknowledgedAt && fraudKnown) {
       // Klarna wants every completed order acknowledged (late and mismatched ones too: staff or the queue act on them).
       await provider.acknowledge(providerOrderId);
       await db.update(paymentOrders).set({ acknowledgedAt: sql`now()` }).where(and(eq(paymentOrders.id, row.id), sql`${paymentOrders.acknowledgedAt} is null`));
@@ -295,6 +299,63 @@ export async function syncPayment(
   }
   const [after] = await db.select().from(paymentOrders).where(eq(paymentOrders.id, row.id));
   return { row: after!, htmlSnippet: remote.htmlSnippet, outcome };
+}
+
+export type FraudStatus = NonNullable<ProviderLedger['fraudStatus']>;
+
+/**
+ * Reads the payment's fraud_status from Kustom's order management and follows it (followFraudStatus). Null when
+ * Kustom could not be read (logged; the push or notification comes again) or names none.
+ */
+export async function refreshFraudStatus(ctx: PaymentsContext, provider: PaymentProvider, row: PaymentRow): Promise<FraudStatus | null> {
+  let ledger: ProviderLedger;
+  try {
+    ledger = await provider.readLedger(row.providerOrderId);
+  } catch (error) {
+    if (!(error instanceof ProviderError)) throw error;
+    ctx.log.warn({ payment: row.id, provider: provider.name, status: error.status, code: error.code, correlationId: error.correlationId }, `fraud status not read: ${error.message}`);
+    return null;
+  }
+  if (!ledger.fraudStatus) return null;
+  await followFraudStatus(ctx, row.id, ledger.fraudStatus);
+  return ledger.fraudStatus;
+}
+
+/**
+ * Stores Kustom's fraud decision on the payment and acts on it
+ * (https://docs.klarna.com/order-management/in-depth-knowledge/pending-orders): PENDING — the goods must not leave
+ * the shop (fulfilment/rules.ts refuses the hand-over); ACCEPTED — they may; REJECTED (also after FRAUD_RISK_STOPPED)
+ * — a reservation this payment paid and that is not handed over yet is cancelled: stock back, authorisation cancelled
+ * at Kustom (fulfilment/actions.ts cancelForRejectedPayment). Repeats change nothing.
+ */
+export async function followFraudStatus(ctx: PaymentsContext, paymentId: number, status: FraudStatus): Promise<void> {
+  const changed = await ctx.db.transaction(async (tx) => {
+    const [p] = await tx.select().from(paymentOrders).where(eq(paymentOrders.id, paymentId)).for('update');
+    if (!p || p.fraudStatus === status) return null;
+    await tx.update(paymentOrders).set({ fraudStatus: status, updatedAt: sql`now()` }).where(eq(paymentOrders.id, paymentId));
+    await recordEvent(tx, { reservationId: p.reservationId, actor: SYSTEM, kind: 'fraud-status', fromStatus: null, toStatus: null, detail: { paymentId, provider: p.provider, from: p.fraudStatus, fraudStatus: status } });
+    return p;
+  });
+  if (changed) ctx.log.info({ payment: paymentId, reservation: changed.reservationId, from: changed.fraudStatus, fraudStatus: status }, 'Kustom fraud status changed');
+  if (status !== 'REJECTED') return;
+  const [p] = await ctx.db.select().from(paymentOrders).where(eq(paymentOrders.id, paymentId));
+  // Only the reservation's own payment cancels it; a late or mismatched one already has its cancel queued.
+  if (p?.status === 'paid' && (await cancelForRejectedPayment(ctx, p.reservationId, p.id))) {
+    ctx.log.warn({ payment: paymentId, reservation: p.reservationId }, 'Kustom rejected the payment: reservation cancelled, stock returned, authorisation cancelled');
+  }
+}
+
+/**
+ * Kustom's notification of a fraud decision (merchant_urls.notification): a hint only — the order is read again from
+ * Kustom and its fraud_status followed. Null: not a payment of ours.
+ */
+export async function syncFraudDecision(ctx: PaymentsContext, provider: PaymentProvider, providerOrderId: string): Promise<FraudStatus | null> {
+  const row = await findPayment(ctx.db, provider.name, providerOrderId);
+  if (!row) return null;
+  const ledger = await provider.readLedger(providerOrderId);
+  if (!ledger.fraudStatus) return null;
+  await followFraudStatus(ctx, row.id, ledger.fraudStatus);
+  return ledger.fraudStatus;
 }
 
 /** Why a completed order cannot be taken as sent (null: it matches). */

@@ -100,6 +100,7 @@ describe.each(testDatabaseKinds())('payments under NODE_ENV=production on %s', (
         confirmation: `${PUBLIC_URL}/checkout?steg=bekreftelse&betaling=klarna&order_id={checkout.order.id}`,
         push: `${PUBLIC_URL}/api/v1/payments/klarna/push?klarna_order_id={checkout.order.id}`,
         validation: `${PUBLIC_URL}/api/v1/payments/klarna/validate?klarna_order_id={checkout.order.id}`,
+        notification: `${PUBLIC_URL}/api/v1/payments/klarna/notification?klarna_order_id={checkout.order.id}`,
       });
     }
   });

@@ -169,6 +169,7 @@ describe.each(testDatabaseKinds())('access control on %s', (kind) => {
       // Only the payment pushes inside the API; the rest are the provider stand-ins (off in production, see headers).
       expect(listed.filter((k) => k.includes('/api/v1/'))).toEqual([
         'POST /api/v1/payments/klarna/push',
+        'POST /api/v1/payments/klarna/notification',
         'POST /api/v1/payments/qliro/push',
         'POST /api/v1/payments/klarna/validate',
         'POST /api/v1/payments/qliro/validate',

@@ -6,6 +6,9 @@
  *   POST /payments/klarna/push?klarna_order_id=…   Klarna's push (empty body, any content type) → 200 {} at once
  *   POST /payments/qliro/push  {OrderId, Status…}  → {"CallbackResponse":"received"} at once
  *   POST /payments/klarna/validate?klarna_order_id=…  KCO merchant_urls.validation → 200 accept | 303 refuse
+ *   POST /payments/klarna/notification?klarna_order_id=…  Kustom merchant_urls.notification (fraud decision of a
+ *                                          pending order, {order_id, event_type}) → 200 {} once followed, 503 when
+ *                                          Kustom could not be read
  *   POST /payments/qliro/validate  {OrderId…}          Qliro MerchantOrderValidationUrl → 200 accept | 400 refuse
  *   staff: /payments/staff/… (staff.ts)
  * The push and validation routes are exempt from CSRF (server/session.ts CSRF_EXEMPTIONS): the provider calls them,
@@ -22,7 +25,7 @@ import { HttpError } from '../../server/errors.js';
 import { paymentsConfig } from '../../payments/config.js';
 import { isSafeReturnPath, RETURN_PATH_MAX, RETURN_PATH_TEXTS } from '../../payments/returnPath.js';
 import { createPaymentsRuntime, sweepSeconds } from '../../payments/runtime.js';
-import { findPayment, ownsReservation, startPayment, syncPayment, validateCompletion, type PaymentRow } from '../../payments/service.js';
+import { findPayment, ownsReservation, startPayment, syncFraudDecision, syncPayment, validateCompletion, type PaymentRow } from '../../payments/service.js';
 import { qliroTotalOre, type QliroOrderItem } from '../../payments/money.js';
 import { paymentTexts } from '../../payments/texts.js';
 import { ProviderError, type ProviderName } from '../../payments/types.js';
@@ -137,6 +140,7 @@ export const paymentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
           confirmation: name === 'klarna' ? `${confirmation}${confirmation.includes('?') ? '&' : '?'}order_id=${placeholder}` : confirmation,
           push: name === 'klarna' ? `${origin}/api/v1/payments/klarna/push?klarna_order_id=${placeholder}` : `${origin}/api/v1/payments/qliro/push`,
           validation: name === 'klarna' ? `${origin}/api/v1/payments/klarna/validate?klarna_order_id=${placeholder}` : `${origin}/api/v1/payments/qliro/validate`,
+          ...(name === 'klarna' ? { notification: `${origin}/api/v1/payments/klarna/notification?klarna_order_id=${placeholder}` } : {}),
         }),
       );
       return reply.status(201).header('cache-control', 'no-store').send(toRaw(started.row, started.htmlSnippet));
@@ -214,6 +218,33 @@ const providerCallbackRoutes: FastifyPluginAsyncTypebox = async (app) => {
       reply.send({});
       syncLater('klarna', request.query.klarna_order_id);
       return reply;
+    },
+  );
+
+  app.post(
+    '/payments/klarna/notification',
+    {
+      schema: {
+        tags: ['payments'],
+        summary: "Kustom's fraud decision on a pending order (merchant_urls.notification; provider → shop; CSRF-exempt). The order is re-read from Kustom and its fraud_status followed before the answer",
+        description:
+          'Body {order_id, event_type: FRAUD_RISK_ACCEPTED | FRAUD_RISK_REJECTED | FRAUD_RISK_STOPPED} is only a hint: the shop reads fraud_status from order management. ACCEPTED lets staff hand the goods over; REJECTED (also after STOPPED) cancels the reservation, returns its stock and cancels the authorisation. 200 when applied (or not our order); 503 when Kustom could not be read, so the notification is sent again.',
+        querystring: Type.Object({ klarna_order_id: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })) }),
+        response: { 200: Type.Object({}), ...errorResponses, 503: Type.Ref('ErrorBody') },
+      },
+    },
+    async (request, reply) => {
+      const orderId = request.query.klarna_order_id ?? orderIdOf(json(request.body).order_id);
+      if (!orderId) return reply.send({});
+      try {
+        const status = await syncFraudDecision(runtime.context, runtime.provider('klarna'), orderId);
+        app.log.info({ provider: 'klarna', orderId, event: json(request.body).event_type, fraudStatus: status }, 'fraud notification followed');
+      } catch (error) {
+        if (!(error instanceof ProviderError)) throw error;
+        app.log.warn({ provider: 'klarna', orderId, status: error.status, code: error.code, correlationId: error.correlationId }, `fraud notification not applied: ${error.message}`);
+        throw new HttpError(503, paymentTexts.providerDown);
+      }
+      return reply.send({});
     },
   );
 
