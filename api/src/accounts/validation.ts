@@ -2,7 +2,7 @@
  * Pure rules for account input (issue 6, SPEC §5). Each returns field errors in the API's error shape; an empty
  * list means valid. Required-field texts come from the shared catalogue so the form and the API say the same.
  */
-import { isValidPhone, nationalPhone } from '@shop/contracts/validation';
+import { emailError, isValidPhone, nationalPhone } from '@shop/contracts/validation';
 import { requiredFieldTexts } from '@shop/contracts/texts/forms';
 import { MIN_PASSWORD_LENGTH } from './passwords.js';
 
@@ -56,7 +56,11 @@ function fieldRules(input: AccountInput, required: boolean): FieldError[] {
     if (value === undefined && !required) continue;
     if (!present(value)) errors.push({ field, message: requiredFieldTexts[field] });
   }
-  if (present(input.email) && !isValidEmail(input.email)) errors.push({ field: 'email', message: accountFieldTexts.email });
+  if (present(input.email)) {
+    // The shared rule (@shop/contracts/validation email.ts): also refuses what the mail client cannot deliver (æøå).
+    const message = input.email.length > 254 ? accountFieldTexts.email : emailError(input.email, accountFieldTexts.email);
+    if (message) errors.push({ field: 'email', message });
+  }
   if (present(input.phone) && !isValidPhone(input.phone)) errors.push({ field: 'phone', message: accountFieldTexts.phone });
   if (input.birth_date !== undefined && input.birth_date !== null && input.birth_date !== '') {
     if (typeof input.birth_date !== 'string' || !validBirthDate(input.birth_date)) {

@@ -1,6 +1,6 @@
 /** Field checks of a reservation payload (pure; the database checks — postcode, shop — live in reservation.ts). */
 import { formatMoney } from '@shop/contracts/format';
-import { isValidPhone } from '@shop/contracts/validation';
+import { emailError, isValidPhone } from '@shop/contracts/validation';
 
 export interface FieldError {
   field: string;
@@ -50,7 +50,9 @@ export interface ContactFields {
 export function contactErrors(p: ContactFields): FieldError[] {
   const errors: FieldError[] = [];
   if (!p.CustomerName.trim()) errors.push({ field: 'CustomerName', message: reservationTexts.name });
-  if (!EMAIL_PATTERN.test(p.Email.trim())) errors.push({ field: 'Email', message: reservationTexts.email });
+  // The shared rule (not deliverable: æøå), plus a top-level domain of two letters or more.
+  const emailMessage = emailError(p.Email, reservationTexts.email) ?? (EMAIL_PATTERN.test(p.Email.trim()) ? null : reservationTexts.email);
+  if (emailMessage) errors.push({ field: 'Email', message: emailMessage });
   if (!isValidPhone(p.Phone)) errors.push({ field: 'Phone', message: reservationTexts.phone });
   if (p.Delivery === 1) {
     if (!p.Address.trim()) errors.push({ field: 'Address', message: reservationTexts.address });

@@ -1,5 +1,5 @@
 /** The profile form of the account page: from the user, and back to an update payload (SPEC §5). */
-import { compactAccountPayload, requiredAccountFieldErrors } from '@shop/contracts/validation';
+import { compactAccountPayload, emailError, requiredAccountFieldErrors } from '@shop/contracts/validation';
 import { currentPasswordTexts } from '@shop/contracts/texts/forms';
 import type { Customer, CustomerUpdatePayload } from '@shop/contracts/types';
 
@@ -42,6 +42,9 @@ export function needsCurrentPassword(form: ProfileForm, user: Pick<Customer, 'em
 
 export function profileErrors(form: ProfileForm, user: Pick<Customer, 'email'>): Record<string, string> {
   const errors: Record<string, string> = { ...requiredAccountFieldErrors(form) };
+  // The API's rule (it refuses the same with 422): an address the shop's mail cannot reach (æøå) is refused here too.
+  const emailMessage = errors.email ? null : emailError(form.email);
+  if (emailMessage) errors.email = emailMessage;
   if (needsCurrentPassword(form, user) && form.current_password === '') errors.current_password = currentPasswordTexts.required;
   return errors;
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { currentPasswordTexts, requiredFieldTexts } from '@shop/contracts/texts/forms';
 import type { CustomerUpdatePayload } from '@shop/contracts/types';
+import { emailTexts } from '@shop/contracts/validation';
 import { emptyRegisterForm, registerFormErrors, registerPayload, type RegisterForm } from './rules.js';
 import { needsCurrentPassword, pendingEmailChange, profilePayload, profileErrors, type ProfileForm } from '../account/profile.js';
 
@@ -24,6 +25,7 @@ describe('registerFormErrors', () => {
     ['phone grouped with spaces and 0047', { phone: '0047 412 34 567' }, {}],
     ['grouped phone of seven digits', { phone: '912 34 56' }, { phone: 'Ugyldig telefonnummer - åtte siffer som starter med 4 eller 9' }],
     ['bad e-mail', { email: 'kari' }, { email: 'Ugyldig e-postadresse' }],
+    ['e-mail with æøå (the shop mail cannot reach it)', { email: 'åse@example.no' }, { email: emailTexts.notAscii }],
     ['short password', { password: 'kort', password_confirmation: 'kort' }, { password: 'Passordet må ha minst 8 tegn' }],
     ['different confirmation', { password_confirmation: 'annet-123' }, { password_confirmation: 'Passordene er ikke like' }],
     ['terms not accepted', { terms: false }, { terms_conditions: 'Du må godta vilkårene' }],
@@ -64,6 +66,7 @@ describe('profile payload (SPEC §5)', () => {
     ['a new password needs the current one', { password: 'nytt-pass', password_confirmation: 'nytt-pass' }, { current_password: currentPasswordTexts.required }],
     ['a new address needs the current password', { email: 'ny@example.no' }, { current_password: currentPasswordTexts.required }],
     ['with it, nothing is missing', { email: 'ny@example.no', current_password: 'gammelt-1' }, {}],
+    ['a new address with æøå is refused (the shop mail cannot reach it)', { email: 'kåre@example.no', current_password: 'gammelt-1' }, { email: emailTexts.notAscii }],
     ['no change, no current password', {}, {}],
   ])('profileErrors: %s', (_name, change, expected) => {
     expect(profileErrors({ ...form, ...change }, user)).toEqual(expected);

@@ -1,5 +1,5 @@
 /** Client-side checks of the registration form (the API checks the same and answers 422 with field errors). */
-import { isValidPhone, MIN_PASSWORD_LENGTH, requiredAccountFieldErrors } from '@shop/contracts/validation';
+import { emailError, isValidPhone, MIN_PASSWORD_LENGTH, requiredAccountFieldErrors } from '@shop/contracts/validation';
 import type { Flag, RegisterPayload } from '@shop/contracts/types';
 import { texts } from '../texts.js';
 
@@ -45,7 +45,8 @@ export function registerFormErrors(form: RegisterForm): Record<string, string> {
   const { first_name, last_name, phone, email } = form;
   const errors: Record<string, string> = { ...requiredAccountFieldErrors({ first_name, last_name, phone, email }) };
   if (!errors.phone && !isValidPhone(form.phone)) errors.phone = 'Ugyldig telefonnummer - åtte siffer som starter med 4 eller 9';
-  if (!errors.email && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(form.email.trim())) errors.email = 'Ugyldig e-postadresse';
+  const emailMessage = errors.email ? null : emailError(form.email, 'Ugyldig e-postadresse');
+  if (emailMessage) errors.email = emailMessage;
   if (form.password.length < MIN_PASSWORD_LENGTH) errors.password = texts.passwordTooShort;
   else if (form.password !== form.password_confirmation) errors.password_confirmation = texts.passwordsDiffer;
   if (!form.terms) errors.terms_conditions = texts.termsRequired;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { emailTexts } from '@shop/contracts/validation';
 import { ApiError } from '@shop/contracts/api';
 import { mapShop } from '@shop/contracts/mappers';
 import type { AddressFeature, RawShop, ShippingMethod } from '@shop/contracts/types';
@@ -121,6 +122,7 @@ describe('validateCheckout', () => {
     { case: 'grouped phone starting with 5', draft: draft({ phone: '512 34 567' }), errors: { phone: texts.invalidPhone } },
     { case: 'phone with hyphens', draft: draft({ phone: '912-34-567' }), errors: { phone: texts.invalidPhone } },
     { case: 'bad email', draft: draft({ email: 'kari@' }), errors: { email: texts.invalidEmail } },
+    { case: 'email with æøå (the shop mail cannot reach it)', draft: draft({ email: 'bjørn@example.no' }), errors: { email: emailTexts.notAscii } },
     { case: 'delivery needs address, postcode and city', draft: draft({ address: '', postalCode: '', city: '' }), errors: { address: texts.required(texts.address), postalCode: texts.required(texts.postalCode), city: texts.required(texts.city) } },
     { case: 'postcode of three digits', draft: draft({ postalCode: '150' }), errors: { postalCode: texts.invalidPostalCode } },
     { case: 'click-and-collect needs a shop, not an address', draft: draft({ delivery: false, address: '', postalCode: '', city: '', shippingMethodId: 'click-and-collect' }), errors: { shop: texts.chooseShopError } },

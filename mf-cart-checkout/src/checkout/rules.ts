@@ -2,7 +2,7 @@ import { isApiError } from '@shop/contracts/api';
 import { CLICK_AND_COLLECT_METHOD_ID, WEB_SHOP_ID, shippingPriceFor } from '@shop/contracts/constants';
 import { weekOpeningHours } from '@shop/contracts/mappers';
 import { formatDecimal, MONDAY_FIRST_DAYS, weekdayName } from '@shop/contracts/format';
-import { isValidPhone } from '@shop/contracts/validation';
+import { emailError, emailProblem, isValidPhone } from '@shop/contracts/validation';
 import type {
   AddressFeature,
   CartError,
@@ -56,8 +56,8 @@ export function effectiveMethod(methods: ShippingMethod[], orders: CartLine[], c
   return allowed.find((method) => method.id === chosenId) ?? allowed[0] ?? null;
 }
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-export const isValidEmail = (value: string) => EMAIL.test(value.trim());
+/** The shared rule (@shop/contracts/validation): the API checks the same, including the non-ASCII refusal. */
+export const isValidEmail = (value: string) => emailProblem(value) === null;
 export const isValidPostalCode = (value: string) => /^\d{4}$/.test(value.trim());
 
 export type CheckoutField = 'name' | 'phone' | 'email' | 'delivery' | 'address' | 'postalCode' | 'city' | 'shop';
@@ -76,7 +76,10 @@ export function validateCheckout(draft: CheckoutDraft): CheckoutErrors {
   if (draft.phone.trim() === '') errors.phone = texts.required(texts.phone);
   else if (!isValidPhone(draft.phone)) errors.phone = texts.invalidPhone;
   if (draft.email.trim() === '') errors.email = texts.required(texts.email);
-  else if (!isValidEmail(draft.email)) errors.email = texts.invalidEmail;
+  else {
+    const emailMessage = emailError(draft.email, texts.invalidEmail);
+    if (emailMessage) errors.email = emailMessage;
+  }
   if (draft.shippingMethodId === null) errors.delivery = texts.shippingFailed;
   if (draft.delivery) {
     if (draft.address.trim() === '') errors.address = texts.required(texts.address);

@@ -3,3 +3,4 @@ export * from './address.js';
 export * from './filters.js';
 export * from './account.js';
 export * from './password.js';
+export * from './email.js';
