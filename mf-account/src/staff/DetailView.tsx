@@ -7,7 +7,7 @@ import { pathFor } from '@shop/contracts/routes';
 import type { StaffMe, StaffReservationDetail, StaffReservationEvent, StaffReservationLine } from '@shop/contracts/types';
 import uiStyles from '../ui/ui.module.css';
 import { $actionResult, $detail, $detailError, detailOpened, detailRefreshRequested, loadDetailFx } from './model.js';
-import { deadlineLabel, money, osloDateTime, paymentLabel } from './rules.js';
+import { deadlineLabel, money, osloDateTime, paymentLabel, unknownOperationText } from './rules.js';
 import { ActionsPanel } from './ActionsPanel.js';
 import { staffTexts as t } from './texts.js';
 import styles from './staff.module.css';
@@ -104,10 +104,24 @@ function Payment({ r }: { r: StaffReservationDetail }) {
           <dd>{money(p.refundedAmount)}</dd>
         </dl>
       ) : null}
-      {p && p.pendingOperations > 0 ? <p role="status">{t.pendingOperations(p.pendingOperations)}</p> : null}
+      {p && p.pendingCapture > 0 ? <p role="status">{t.pendingCapture(money(p.pendingCapture))}</p> : null}
+      {p && p.pendingRefund > 0 ? <p role="status">{t.pendingRefund(money(p.pendingRefund))}</p> : null}
+      {p && p.pendingOperations > 0 && !p.pendingCapture && !p.pendingRefund ? <p role="status">{t.pendingOperations(p.pendingOperations)}</p> : null}
       {p && p.failedOperations > 0 ? (
         <p role="alert" className={uiStyles.error}>
           {t.failedOperations(p.failedOperations)}
+        </p>
+      ) : null}
+      {p?.operations
+        .filter((o) => o.state === 'unknown')
+        .map((o) => (
+          <p key={o.id} role="alert" className={uiStyles.error}>
+            {unknownOperationText(o)}
+          </p>
+        ))}
+      {p?.discrepancy ? (
+        <p role="alert" className={uiStyles.error}>
+          {t.discrepancy(p.discrepancy)}
         </p>
       ) : null}
     </section>

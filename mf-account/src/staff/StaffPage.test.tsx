@@ -6,10 +6,30 @@ import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '@shop/contracts/api';
-import type { StaffMe, StaffQueuePage, StaffReservationDetail } from '@shop/contracts/types';
+import type { ReconcileAnswer, StaffFollowUpItem, StaffMe, StaffPaymentOperation, StaffQueuePage, StaffReservationDetail } from '@shop/contracts/types';
 import StaffPage from './StaffPage.js';
-import { $detail, $filters, $queue, actionRequested, detailOpened, detailRefreshRequested, loadDetailFx, loadMeFx, loadQueueFx, OPEN_STATUSES, searchSubmitted, sendActionFx, staffOpened, type QueueFilters, type SentAction } from './model.js';
-import { customerService, line, reservation, shopStaff } from './fixtures.js';
+import {
+  $detail,
+  $filters,
+  $queue,
+  actionRequested,
+  detailOpened,
+  detailRefreshRequested,
+  loadDetailFx,
+  loadFollowUpFx,
+  loadMeFx,
+  loadQueueFx,
+  OPEN_STATUSES,
+  reconcileFx,
+  resolveFx,
+  searchSubmitted,
+  sendActionFx,
+  staffOpened,
+  type QueueFilters,
+  type ResolveRequest,
+  type SentAction,
+} from './model.js';
+import { customerService, followUpItem, line, operation, reservation, shopStaff } from './fixtures.js';
 
 const status = (code: number, message?: string) => new ApiError({ kind: 'status', status: code, message: `HTTP ${code}`, data: message ? { message } : undefined });
 const page = (data: StaffReservationDetail[]): StaffQueuePage => ({ data, meta: { current_page: 1, last_page: 1, per_page: 20, total: data.length } });
@@ -22,9 +42,22 @@ function mount(scope: Scope, node: ReactNode) {
   );
 }
 
-function staffScope(me: StaffMe | Error, extra: { queue?: (f: QueueFilters) => Promise<StaffQueuePage>; detail?: (id: number) => Promise<StaffReservationDetail>; send?: (a: SentAction) => Promise<StaffReservationDetail> } = {}) {
+function staffScope(
+  me: StaffMe | Error,
+  extra: {
+    queue?: (f: QueueFilters) => Promise<StaffQueuePage>;
+    detail?: (id: number) => Promise<StaffReservationDetail>;
+    send?: (a: SentAction) => Promise<StaffReservationDetail>;
+    followUp?: () => Promise<StaffFollowUpItem[]>;
+    reconcile?: () => Promise<ReconcileAnswer>;
+    resolve?: (r: ResolveRequest) => Promise<StaffPaymentOperation>;
+  } = {},
+) {
   return fork({
     handlers: [
+      [loadFollowUpFx, extra.followUp ?? (() => Promise.resolve([]))],
+      [reconcileFx, extra.reconcile ?? (() => Promise.reject(new Error('unexpected reconcile')))],
+      [resolveFx, extra.resolve ?? (() => Promise.reject(new Error('unexpected resolve')))],
       [loadMeFx, () => (me instanceof Error ? Promise.reject(me) : Promise.resolve(me))],
       [loadQueueFx, extra.queue ?? (() => Promise.resolve(page([])))],
       [loadDetailFx, extra.detail ?? ((id: number) => Promise.resolve(reservation({ id })))],
@@ -291,5 +324,125 @@ describe('actions', () => {
     });
     expect(sent).toHaveLength(1);
     answer(reservation({ statusId: 4, version: 5 }));
+  });
+});
+
+describe('"Må følges opp"', () => {
+  const discrepancy = followUpItem({ type: 'payment', operationId: null, paymentId: 4, reservationId: 1002, kind: 'discrepancy', state: 'paid', amount: 49900, known: 'Kustom har trukket 499,00 kr, butikken har registrert 0,00 kr.' });
+
+  it('shop staff see the list with links to the reservations, but neither the reconcile button nor the resolve form', async () => {
+    mount(staffScope(shopStaff, { followUp: () => Promise.resolve([followUpItem(), discrepancy]) }), <StaffPage />);
+    const list = await screen.findByRole('list', { name: 'Må følges opp' });
+    const [first, second] = within(list).getAllByRole('listitem');
+    expect(within(first!).getByRole('link', { name: 'Reservasjon 1001' }).getAttribute('href')).toBe('/butikk/1001');
+    expect(first!.textContent).toContain('Trekk (uavklart)');
+    expect(first!.textContent).toContain('Kustom svarte ikke på 48 timer; ukjent om trekket er gjort.');
+    expect(first!.textContent).toContain('1\u00a0297,00\u00a0kr');
+    expect(second!.textContent).toContain('Avvik mot betalingsløsningen');
+    expect(second!.textContent).toContain('Kustom har trukket 499,00 kr, butikken har registrert 0,00 kr.');
+    expect(screen.queryByRole('button', { name: 'Kontroller mot betalingsløsningene' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Avklar' })).toBeNull();
+  });
+
+  it('nothing to follow up: says so, no list', async () => {
+    mount(staffScope(shopStaff), <StaffPage />);
+    expect(await screen.findByText('Ingenting må følges opp.')).toBeTruthy();
+    expect(screen.queryByRole('list', { name: 'Må følges opp' })).toBeNull();
+  });
+
+  it('customer service: the reconcile button runs the check, says what it found and fetches the list again', async () => {
+    let listed = 0;
+    let reconciled = 0;
+    const scope = staffScope(customerService, {
+      followUp: () => (listed++, Promise.resolve(listed > 1 ? [discrepancy] : [])),
+      reconcile: () => (reconciled++, Promise.resolve({ checked: 3, differs: 1, skipped: 1, results: [] })),
+    });
+    mount(scope, <StaffPage />);
+    await screen.findByText('Ingenting må følges opp.');
+    fireEvent.click(screen.getByRole('button', { name: 'Kontroller mot betalingsløsningene' }));
+    expect((await screen.findByText(/^Kontrollert 3 betalinger/)).textContent).toBe('Kontrollert 3 betalinger: ett avvik. 1 kunne ikke kontrolleres nå (under behandling eller ikke svar).');
+    expect(reconciled).toBe(1);
+    await screen.findByRole('list', { name: 'Må følges opp' });
+    expect(listed).toBe(2);
+  });
+
+  it('customer service settles an unknown operation: a reason is required, then outcome and reason are sent', async () => {
+    const asked: ResolveRequest[] = [];
+    let listed = 0;
+    const scope = staffScope(customerService, {
+      followUp: () => (listed++, Promise.resolve(listed > 1 ? [] : [followUpItem()])),
+      resolve: (r) => (asked.push(r), Promise.resolve(operation({ state: 'refused' }))),
+    });
+    mount(scope, <StaffPage />);
+    const form = await screen.findByRole('form', { name: 'Avklar Reservasjon 1001' });
+    fireEvent.click(within(form).getByRole('button', { name: 'Avklar' }));
+    expect((await within(form).findByRole('alert')).textContent).toBe('Skriv en årsak.');
+    expect(asked).toEqual([]);
+    fireEvent.change(within(form).getByLabelText('Utfall hos betalingsløsningen'), { target: { value: 'refused' } });
+    fireEvent.change(within(form).getByLabelText('Hva fant du ut? (påkrevd)'), { target: { value: 'Ingen trekk i Kustoms portal.' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Avklar' }));
+    await waitFor(() => expect(asked).toEqual([{ operationId: 70, reservationId: 1001, outcome: 'refused', reason: 'Ingen trekk i Kustoms portal.' }]));
+    expect(await screen.findByText('Ingenting må følges opp.')).toBeTruthy();
+  });
+
+  it("the server's refusal of a resolve is shown beside it", async () => {
+    const scope = staffScope(customerService, {
+      followUp: () => Promise.resolve([followUpItem()]),
+      resolve: () => Promise.reject(status(409, 'Operasjonen er ikke lenger til oppfølging. Last inn på nytt.')),
+    });
+    mount(scope, <StaffPage />);
+    const form = await screen.findByRole('form', { name: 'Avklar Reservasjon 1001' });
+    fireEvent.change(within(form).getByLabelText('Hva fant du ut? (påkrevd)'), { target: { value: 'Trukket' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Avklar' }));
+    expect((await within(form).findByRole('alert')).textContent).toBe('Operasjonen er ikke lenger til oppfølging. Last inn på nytt.');
+  });
+});
+
+describe("a reservation's payment states", () => {
+  const payment = reservation().payment!;
+
+  it('money on its way: "Trekk behandles" / "Refusjon behandles" with the amounts; the confirmed amounts stay as they are', async () => {
+    const scope = staffScope(shopStaff, {
+      detail: (id) => Promise.resolve(reservation({ id, statusId: 5, payment: { ...payment, capturedAmount: 129700, pendingOperations: 1, pendingRefund: 19950, operations: [operation(), operation({ id: 71, kind: 'refund', state: 'sent', amount: 19950, doneAt: null })] } })),
+    });
+    mount(scope, <StaffPage reservationId={1001} />);
+    // The queries' normaliser turns the no-break spaces of amounts into plain ones.
+    expect((await screen.findByText('Refusjon behandles: 199,50 kr')).getAttribute('role')).toBe('status');
+    expect(screen.getByText('Refusjon behandles', { selector: 'strong' })).toBeTruthy();
+    expect(screen.queryByText(/Venter på betalingsløsningen/)).toBeNull();
+    const facts = screen.getByRole('heading', { name: 'Betaling' }).parentElement!;
+    expect(facts.textContent).toContain('Refundert0,00\u00a0kr');
+  });
+
+  it('a capture on its way', async () => {
+    const scope = staffScope(shopStaff, {
+      detail: (id) => Promise.resolve(reservation({ id, statusId: 5, payment: { ...payment, pendingOperations: 1, pendingCapture: 129700 } })),
+    });
+    mount(scope, <StaffPage reservationId={1001} />);
+    expect(await screen.findByText('Trekk behandles: 1 297,00 kr')).toBeTruthy();
+    expect(screen.getByText('Trekk behandles', { selector: 'strong' })).toBeTruthy();
+  });
+
+  it('an operation to be followed up and a difference from the provider are alerts with what is known', async () => {
+    const scope = staffScope(shopStaff, {
+      detail: (id) =>
+        Promise.resolve(
+          reservation({
+            id,
+            statusId: 5,
+            payment: {
+              ...payment,
+              unknownOperations: 1,
+              operations: [operation({ state: 'unknown', amount: 50000, followUp: 'Kustom svarte ikke på 48 timer.', doneAt: null })],
+              discrepancy: 'Kustom har trukket 500,00 kr, butikken har registrert 0,00 kr.',
+            },
+          }),
+        ),
+    });
+    mount(scope, <StaffPage reservationId={1001} />);
+    await screen.findByRole('heading', { name: 'Reservasjon 1001' });
+    const alerts = screen.getAllByRole('alert').map((a) => a.textContent);
+    expect(alerts).toContain('Må følges opp: Trekk på 500,00\u00a0kr – Kustom svarte ikke på 48 timer.');
+    expect(alerts).toContain('Avvik mot betalingsløsningen: Kustom har trukket 500,00 kr, butikken har registrert 0,00 kr.');
   });
 });

@@ -7,6 +7,7 @@ import uiStyles from '../ui/ui.module.css';
 import { $access, $me, staffOpened } from './model.js';
 import { QueueView } from './QueueView.js';
 import { DetailView } from './DetailView.js';
+import { FollowUpView } from './FollowUpView.js';
 import { staffTexts as t } from './texts.js';
 import styles from './staff.module.css';
 import { accountLoader } from '../head/head.js';
@@ -54,7 +55,10 @@ export default function StaffPage({ reservationId, paths }: StaffPageProps) {
       ) : reservationId !== undefined ? (
         <DetailView id={reservationId} me={me} />
       ) : (
-        <QueueView me={me} />
+        <>
+          <FollowUpView me={me} />
+          <QueueView me={me} />
+        </>
       )}
     </section>
   );

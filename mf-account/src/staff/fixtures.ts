@@ -1,5 +1,5 @@
 /** Test data in the API's shapes (tests only). */
-import type { StaffMe, StaffReservationDetail, StaffReservationLine } from '@shop/contracts/types';
+import type { StaffFollowUpItem, StaffMe, StaffPaymentOperation, StaffReservationDetail, StaffReservationLine } from '@shop/contracts/types';
 
 export const shopStaff: StaffMe = { id: 50, name: 'Berit Butikk', email: 'butikk@staut.no', role: 'shop', shops: [{ id: 1, name: 'Oslo Sentrum' }], canRefund: false };
 export const customerService: StaffMe = {
@@ -56,7 +56,13 @@ export const reservation = (over: Partial<StaffReservationDetail> = {}): StaffRe
     capturedAmount: 0,
     refundedAmount: 0,
     pendingOperations: 0,
+    pendingCapture: 0,
+    pendingRefund: 0,
     failedOperations: 0,
+    unknownOperations: 0,
+    operations: [],
+    discrepancy: null,
+    reconciledAt: null,
   },
   holdUntil: null,
   readyAt: null,
@@ -64,5 +70,33 @@ export const reservation = (over: Partial<StaffReservationDetail> = {}): StaffRe
   closedAt: null,
   createdAt: '2026-11-24T09:00:00.000Z',
   events: [],
+  ...over,
+});
+
+export const operation = (over: Partial<StaffPaymentOperation> = {}): StaffPaymentOperation => ({
+  id: 70,
+  kind: 'capture',
+  state: 'confirmed',
+  amount: 129700,
+  followUp: null,
+  lastError: null,
+  createdAt: '2026-11-24T10:00:00.000Z',
+  doneAt: '2026-11-24T10:00:01.000Z',
+  ...over,
+});
+
+export const followUpItem = (over: Partial<StaffFollowUpItem> = {}): StaffFollowUpItem => ({
+  type: 'operation',
+  operationId: 70,
+  paymentId: 3,
+  reservationId: 1001,
+  shopId: 1,
+  shopName: 'Oslo Sentrum',
+  provider: 'klarna',
+  kind: 'capture',
+  state: 'unknown',
+  amount: 129700,
+  known: 'Kustom svarte ikke på 48 timer; ukjent om trekket er gjort.',
+  at: '2026-11-24T11:00:00.000Z',
   ...over,
 });

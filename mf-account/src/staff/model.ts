@@ -5,6 +5,7 @@
  */
 import { attach, createEffect, createEvent, createStore, sample } from 'effector';
 import {
+  getStaffFollowUp,
   getStaffMe,
   getStaffQueue,
   getStaffReservation,
@@ -13,12 +14,14 @@ import {
   markReady,
   markShipped,
   refundReservation,
+  reconcileStaffPayments,
   registerReturn,
   removeLine,
+  resolvePaymentOperation,
   serverMessage,
 } from '@shop/contracts/api';
 import { RESERVATION_STATUSES } from '@shop/contracts/constants';
-import type { StaffLineCount, StaffMe, StaffQueuePage, StaffReservationDetail } from '@shop/contracts/types';
+import type { ReconcileAnswer, ResolveOperationAction, StaffFollowUpItem, StaffLineCount, StaffMe, StaffPaymentOperation, StaffQueuePage, StaffReservationDetail } from '@shop/contracts/types';
 import { statusOf } from '../session/model.js';
 import type { StaffActionKind } from './rules.js';
 import { staffTexts as t } from './texts.js';
@@ -201,3 +204,57 @@ $detail.on(sendActionFx.doneData, (shown, detail) => newerOf(shown, detail));
 sample({ clock: sendActionFx.done, target: queueRefreshRequested });
 // A signed-out session (401) on an action: show the login again.
 sample({ clock: sendActionFx.failData, filter: (error) => statusOf(error) === 401, fn: () => 'login' as const, target: $access });
+
+// ---- "Må følges opp": payments the shop and the provider disagree on, operations with an unknown outcome ----
+
+export const followUpRefreshRequested = createEvent();
+export const loadFollowUpFx = createEffect<void, StaffFollowUpItem[]>(async () => (await getStaffFollowUp()).items);
+export const $followUp = createStore<StaffFollowUpItem[] | null>(null).on(loadFollowUpFx.doneData, (_, items) => items);
+export const $followUpFailed = createStore(false)
+  .on(loadFollowUpFx.fail, () => true)
+  .reset(loadFollowUpFx.done);
+sample({
+  clock: [loadMeFx.done, followUpRefreshRequested],
+  source: { access: $access, pending: loadFollowUpFx.pending },
+  filter: ({ access, pending }) => access === 'staff' && !pending,
+  fn: () => undefined,
+  target: loadFollowUpFx,
+});
+
+/** Customer service: compare every due payment with its provider now. */
+export const reconcileRequested = createEvent();
+export const reconcileFx = createEffect<void, ReconcileAnswer>(() => reconcileStaffPayments());
+sample({ clock: reconcileRequested, source: reconcileFx.pending, filter: (pending) => !pending, fn: () => undefined, target: reconcileFx });
+
+export interface ResolveRequest extends ResolveOperationAction {
+  operationId: number;
+  reservationId: number;
+}
+/** Customer service: what they found out at the provider about an operation whose outcome the shop could not settle. */
+export const resolveRequested = createEvent<ResolveRequest>();
+export const resolveFx = createEffect<ResolveRequest, StaffPaymentOperation>(({ operationId, outcome, reason }) => resolvePaymentOperation(operationId, { outcome, reason }));
+sample({ clock: resolveRequested, source: resolveFx.pending, filter: (pending) => !pending, fn: (_, request) => request, target: resolveFx });
+
+export interface FollowUpResult {
+  kind: 'done' | 'failed';
+  message: string;
+  /** The operation a resolve was about (the message is shown beside it); null for the reconcile button. */
+  operationId: number | null;
+}
+export const $followUpResult = createStore<FollowUpResult | null>(null)
+  .on(reconcileFx.doneData, (_, a) => ({ kind: 'done', message: t.reconcileDone(a.checked, a.differs, a.skipped), operationId: null }))
+  .on(reconcileFx.failData, (_, error) => ({ kind: 'failed', message: serverMessage(error) ?? t.reconcileFailed, operationId: null }))
+  .on(resolveFx.done, (_, { params }) => ({ kind: 'done', message: t.resolveDone, operationId: params.operationId }))
+  .on(resolveFx.fail, (_, { params, error }) => ({ kind: 'failed', message: serverMessage(error) ?? t.resolveFailed, operationId: params.operationId }))
+  .reset(reconcileRequested, resolveRequested);
+
+// What changed is fetched again: the list, and the reservation on screen if it is the one settled.
+sample({ clock: [reconcileFx.done, resolveFx.done], target: followUpRefreshRequested });
+sample({
+  clock: resolveFx.done,
+  source: $detail,
+  filter: (detail, { params }) => detail?.id === params.reservationId,
+  fn: (_, { params }) => params.reservationId,
+  target: detailRefreshRequested,
+});
+sample({ clock: [reconcileFx.failData, resolveFx.failData], filter: (error) => statusOf(error) === 401, fn: () => 'login' as const, target: $access });

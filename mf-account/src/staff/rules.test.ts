@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { allowedActions, deadlineLabel, handedOverLines, isHttpsUrl, lineCounts, osloDateTime, parseKroner, paymentLabel, refundableUnits } from './rules.js';
-import { customerService, line, reservation, shopStaff } from './fixtures.js';
+import { allowedActions, deadlineLabel, followUpLabel, handedOverLines, isHttpsUrl, lineCounts, osloDateTime, parseKroner, paymentLabel, refundableUnits, unknownOperationText } from './rules.js';
+import { customerService, followUpItem, line, operation, reservation, shopStaff } from './fixtures.js';
 import type { StaffReservationDetail } from '@shop/contracts/types';
 
 const now = new Date('2026-11-24T12:00:00Z');
@@ -107,6 +107,9 @@ describe('labels', () => {
     ['all refunded', { ...p, capturedAmount: 129700, refundedAmount: 129700 }, 'Refundert'],
     ['pending', { ...p, status: 'pending' }, 'Venter på betaling'],
     ['refused', { ...p, status: 'refused' }, 'Betaling avvist'],
+    ['a refund on its way: not refunded until confirmed', { ...p, capturedAmount: 129700, pendingOperations: 1, pendingRefund: 10000 }, 'Refusjon behandles'],
+    ['a capture on its way', { ...p, pendingOperations: 1, pendingCapture: 129700 }, 'Trekk behandles'],
+    ['cancelled with nothing on its way', { ...p, status: 'cancelled' }, 'Betaling kansellert'],
   ])('payment: %s', (_, payment, expected) => {
     expect(paymentLabel(payment)).toBe(expected);
   });
@@ -124,5 +127,25 @@ describe('labels', () => {
     expect(osloDateTime('2026-03-29T01:00:00Z')).toBe('29.03.2026 kl. 03:00');
     expect(osloDateTime(null)).toBe('');
     expect(osloDateTime('tull')).toBe('');
+  });
+});
+
+describe('follow-up texts', () => {
+  it.each<[string, Parameters<typeof followUpLabel>[0], string]>([
+    ['an unknown capture', followUpItem(), 'Trekk (uavklart)'],
+    ['a refused refund', followUpItem({ kind: 'refund', state: 'refused' }), 'Refusjon (avvist)'],
+    ['a difference from the provider', followUpItem({ type: 'payment', kind: 'discrepancy', state: 'paid' }), 'Avvik mot betalingsløsningen'],
+    ['a late payment', followUpItem({ type: 'payment', kind: 'late', state: 'late' }), 'Betalt for sent'],
+    ['a kind the screen does not know (a newer API)', followUpItem({ kind: 'split', state: 'odd' }), 'split (odd)'],
+  ])('%s', (_, item, expected) => {
+    expect(followUpLabel(item)).toBe(expected);
+  });
+
+  it.each<[string, Parameters<typeof unknownOperationText>[0], string]>([
+    ['with what is known', operation({ state: 'unknown', amount: 19950, followUp: 'Qliro svarte Error.' }), 'Må følges opp: Trekk på 199,50\u00a0kr – Qliro svarte Error.'],
+    ['the last error when nothing else is known', operation({ kind: 'refund', state: 'unknown', amount: 100, lastError: 'timeout' }), 'Må følges opp: Refusjon på 1,00\u00a0kr – timeout'],
+    ['nothing known, no amount', operation({ kind: 'cancel', state: 'unknown', amount: null }), 'Må følges opp: Kansellering – utfallet hos betalingsløsningen er ukjent'],
+  ])('unknown operation: %s', (_, op, expected) => {
+    expect(unknownOperationText(op)).toBe(expected);
   });
 });

@@ -5,7 +5,7 @@
  */
 import { RESERVATION_STATUS } from '@shop/contracts/constants';
 import { formatMoney } from '@shop/contracts/format';
-import type { StaffLineCount, StaffMe, StaffPaymentSummary, StaffReservation, StaffReservationLine } from '@shop/contracts/types';
+import type { StaffFollowUpItem, StaffLineCount, StaffMe, StaffPaymentOperation, StaffPaymentSummary, StaffReservation, StaffReservationLine } from '@shop/contracts/types';
 import { osloDateTime } from '../ui/dates.js';
 import { staffTexts as t } from './texts.js';
 
@@ -117,6 +117,9 @@ export function isHttpsUrl(text: string): boolean {
 /** The payment state the queue shows: Betalt / Ikke betalt / Delvis refundert … */
 export function paymentLabel(p: StaffPaymentSummary | null): string {
   if (!p) return t.payment.none;
+  // Money on its way says so until the provider confirms it; the amounts shown are the confirmed ones.
+  if (p.status === 'paid' && (p.pendingRefund ?? 0) > 0) return t.payment.refundPending;
+  if (p.status === 'paid' && (p.pendingCapture ?? 0) > 0) return t.payment.capturePending;
   switch (p.status) {
     case 'paid':
       if (p.refundedAmount > 0 && p.refundedAmount >= p.capturedAmount) return t.payment.refunded;
@@ -136,6 +139,18 @@ export function paymentLabel(p: StaffPaymentSummary | null): string {
     default:
       return t.payment.none;
   }
+}
+
+const kindLabel = (kind: string) => t.operationKinds[kind] ?? kind;
+
+/** A follow-up row's headline: "Trekk (uavklart)", "Avvik mot betalingsløsningen". */
+export function followUpLabel(item: Pick<StaffFollowUpItem, 'type' | 'kind' | 'state'>): string {
+  return t.followUpItem(kindLabel(item.kind), item.type === 'operation' ? (t.operationStates[item.state] ?? item.state) : null);
+}
+
+/** What the reservation's payment says about an operation the shop could not settle. */
+export function unknownOperationText(op: Pick<StaffPaymentOperation, 'kind' | 'amount' | 'followUp' | 'lastError'>): string {
+  return t.unknownOperation(kindLabel(op.kind), op.amount ? formatMoney(op.amount) : null, op.followUp ?? op.lastError ?? t.unknownNothingKnown);
 }
 
 /** The deadline a row shows: the pickup window once ready, else how long an unpaid hold lasts. */
