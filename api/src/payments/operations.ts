@@ -259,7 +259,8 @@ async function execute(ctx: OperationContext, op: OperationRow): Promise<void> {
   }
 }
 
-async function failed(ctx: OperationContext, op: OperationRow, error: unknown, timing: QueueTiming, log: Record<string, unknown>): Promise<void> {
+/** Records a failed attempt (exported for the test of a stalled worker whose late failure must not overwrite a newer attempt). */
+export async function failed(ctx: OperationContext, op: OperationRow, error: unknown, timing: QueueTiming = ctx.timing ?? queueTiming(), log: Record<string, unknown> = {}): Promise<void> {
   const failure = error instanceof ProviderError ? error : null;
   const message = (error as Error).message.slice(0, 500);
   const kind = failure?.kind ?? 'outage';

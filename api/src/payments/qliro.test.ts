@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { qliroDocumented, qliroReceived, shapeOf } from './examples/qliro.js';
-import { qliroLedger, QliroProvider } from './qliro.js';
+import { qliroLedger, QliroProvider, qliroRetryable } from './qliro.js';
+import { ProviderError } from './types.js';
 import type { CheckoutOrder, OperationRequest } from './types.js';
 
 const order: CheckoutOrder = {
@@ -85,6 +86,18 @@ describe('Qliro admin requests match the documented bodies', () => {
     const sent = captureFetch();
     await expect(provider.refund('1001', request())).rejects.toMatchObject({ kind: 'rejected' });
     expect(sent).toHaveLength(0);
+  });
+});
+
+describe('qliroRetryable: which refusals mean "retry shortly"', () => {
+  const busy = 'Evaluation, Operation is not supported for this order Another transaction is already in process. Please retry shortly';
+  it.each([
+    ['another transaction in process', 'OPERATION_NOT_SUPPORTED', busy, 'busy'],
+    ['payment on hold', 'PAYMENT_ONHOLD', 'On hold', 'busy'],
+    ['operation not supported for another reason (cancelled order)', 'OPERATION_NOT_SUPPORTED', 'Order is cancelled', 'rejected'],
+    ['too many items', 'EXCEEDING_QUANTITY', 'Exceeding quantity', 'rejected'],
+  ])('%s', (_name, code, message, kind) => {
+    expect(qliroRetryable(new ProviderError('qliro', 400, `qliro answered 400 ${code}: ${message}`, 'rejected', code))).toMatchObject({ kind });
   });
 });
 

@@ -70,9 +70,13 @@ export class QliroProvider implements PaymentProvider {
     return { authorization: `Qliro ${qliroToken(body, this.config.apiSecret)}`, 'content-type': 'application/json', accept: 'application/json' };
   }
 
-  private send<T>(method: string, path: string, payload?: Record<string, unknown>): Promise<T> {
+  private async send<T>(method: string, path: string, payload?: Record<string, unknown>): Promise<T> {
     const body = payload === undefined ? undefined : JSON.stringify({ MerchantApiKey: this.config.apiKey, ...payload });
-    return providerRequest<T>('qliro', `${this.config.baseUrl}${path}`, { method, headers: this.headers(body ?? ''), body });
+    try {
+      return await providerRequest<T>('qliro', `${this.config.baseUrl}${path}`, { method, headers: this.headers(body ?? ''), body });
+    } catch (error) {
+      throw qliroRetryable(error);
+    }
   }
 
   async createOrder(order: CheckoutOrder, urls: MerchantUrls, merchantReference: string): Promise<ProviderOrder> {
@@ -165,6 +169,17 @@ export class QliroProvider implements PaymentProvider {
     const o = await this.send<QliroAdminOrder>('GET', `/checkout/adminapi/v2/orders/${encodeURIComponent(orderId)}`);
     return qliroLedger(o);
   }
+}
+
+/**
+ * Qliro's "retry shortly" answers are not refusals: OPERATION_NOT_SUPPORTED with "Another transaction is already in
+ * process. Please retry shortly", and PAYMENT_ONHOLD ("You need to schedule a re-try").
+ * https://developers.qliro.com/qliro-checkout/get-started/checkout-basics (error codes)
+ */
+export function qliroRetryable(error: unknown): unknown {
+  if (!(error instanceof ProviderError) || error.kind !== 'rejected') return error;
+  const busy = error.code === 'PAYMENT_ONHOLD' || (error.code === 'OPERATION_NOT_SUPPORTED' && /another transaction is already in process/i.test(error.message));
+  return busy ? new ProviderError('qliro', error.status, error.message, 'busy', error.code, error.correlationId) : error;
 }
 
 export interface QliroAdminOrder {

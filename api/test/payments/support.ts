@@ -21,6 +21,8 @@ const DAY = 86_400_000;
 export function paymentTestEnv(pushDelayMs = 150): void {
   process.env.PAYMENT_STAND_IN_PUSH_DELAY_MS = String(pushDelayMs);
   process.env.PAYMENT_SWEEP_SECONDS = '0';
+  // A Qliro operation whose notification is lost is read back after this long (tests wait on the condition, not the time).
+  process.env.PAYMENT_SENT_CHECK_MS = '300';
   // These tests place many reservations from one address and session over real HTTP; the open-reservation caps
   // have their own tests (api/test/checkout/hoarding.test.ts).
   process.env.RESERVATION_CAP_PER_ADDRESS = '0';
@@ -158,3 +160,20 @@ export async function klarnaManagement(origin: string, orderId: string) {
 
 /** The app's payments runtime (sweep, idle, operations). */
 export const paymentsOf = (t: TestApp): PaymentsRuntime => paymentsRuntimeOf(t.database)!;
+
+/**
+ * Waits until every operation of a reservation is settled (confirmed, refused or unknown): a Qliro operation stays
+ * `sent` until Qliro's order-management notification (or, when the wait ends, the sweep) makes the queue read the
+ * order. Returns the operations.
+ */
+export async function settledOperations(t: TestApp, reservationId: number, timeoutMs = 15_000) {
+  const read = async () => {
+    // What every process's timer does (PAYMENT_SWEEP_SECONDS, off in these tests): run due operations.
+    await paymentsRuntimeOf(t.database)!.sweep();
+    await paymentsRuntimeOf(t.database)!.idle();
+    return t.db.select().from(s.paymentOperations).where(eq(s.paymentOperations.reservationId, reservationId)).orderBy(s.paymentOperations.id);
+  };
+  const ops = await waitFor(read, (rows) => rows.every((o) => !['queued', 'sent'].includes(o.state)), timeoutMs);
+  expect(ops.filter((o) => ['queued', 'sent'].includes(o.state)), 'operations still in flight').toEqual([]);
+  return ops;
+}
