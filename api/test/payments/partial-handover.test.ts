@@ -14,7 +14,7 @@ import { paymentTexts } from '../../src/payments/texts.js';
 import { useTestApp } from '../support/app.js';
 import { testDatabaseKinds } from '../support/databases.js';
 import { makeShellTree } from '../accounts/browser.js';
-import { HttpBrowser, klarnaManagement, openPaymentsShop, paymentsOf, paymentTestEnv, payReservation, reserve, staffHeaders } from './support.js';
+import { HttpBrowser, klarnaManagement, openPaymentsShop, paymentsOf, paymentTestEnv, payReservation, reserve, settledOperations, staffHeaders } from './support.js';
 
 const root = makeShellTree();
 paymentTestEnv(100);
@@ -48,11 +48,18 @@ describe.each(testDatabaseKinds())('partial hand-over on %s', (kind) => {
     return { status: res.status, json: (await res.json()) as { state: string; amount: number | null; lastError: string | null; message?: string } };
   };
   const payment = async (id: number) => (await t().db.select().from(s.paymentOrders).where(eq(s.paymentOrders.id, id)))[0]!;
+  /** What the Qliro stand-in did, in øre (its own ledger: Capture, Refund and Reversal transactions that succeeded). */
   const qliroAdmin = async (orderId: string) => {
-    const res = await fetch(`${origin}/stand-in/qliro/checkout/adminapi/v2/orders/${orderId}`, { headers: { authorization: `Qliro ${qliroToken('', 'standin-secret')}` } });
-    const json = (await res.json()) as { PaymentTransactions: Array<{ Type: string; Amount: number }>; Cancelled: boolean };
-    const sum = (type: string) => Math.round(json.PaymentTransactions.filter((x) => x.Type === type).reduce((a, x) => a + x.Amount, 0) * 100);
-    return { captured: sum('Capture'), refunded: sum('Refund'), reversed: sum('Reversal'), cancelled: json.Cancelled };
+    const res = await fetch(`${origin}/stand-in/qliro/_control/orders/${orderId}/ledger`);
+    const json = (await res.json()) as { captured: number; refunded: number; cancelled: boolean; transactions: Array<{ kind: string; amount: number; status: string }> };
+    const reversed = json.transactions.filter((x) => x.kind === 'cancel' && x.status === 'settled').reduce((a, x) => a + x.amount, 0);
+    return { captured: json.captured, refunded: json.refunded, reversed, cancelled: json.cancelled };
+  };
+  /** Each staff operation settles: Kustom at once, Qliro once its notification made the shop read the order. */
+  const settled = async (reservationId: number, res: { status: number; json: { state: string; amount: number | null } }) => {
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    const ops = await settledOperations(t(), reservationId);
+    return { state: ops[ops.length - 1]!.state, amount: ops[ops.length - 1]!.amount };
   };
 
   it.each(['klarna', 'qliro'] as const)('%s: capture one unit + shipping − discount exactly, release the rest, refund the unit with its discount', async (provider) => {
@@ -60,13 +67,11 @@ describe.each(testDatabaseKinds())('partial hand-over on %s', (kind) => {
     const handedOver = line.price + reservation.shippingPrice - reservation.discount;
     const lines = [{ reference: line.ean, quantity: 1 }, { reference: 'frakt', quantity: 1 }, { reference: 'rabatt', quantity: 1 }];
 
-    const capture = await operate(paymentId, { kind: 'capture', lines });
-    expect(capture, JSON.stringify(capture.json)).toMatchObject({ status: 200, json: { state: 'done', amount: handedOver } });
+    expect(await settled(reservation.id, await operate(paymentId, { kind: 'capture', lines }))).toEqual({ state: 'confirmed', amount: handedOver });
     if (provider === 'klarna') expect((await klarnaManagement(origin, order.OrderID)).json).toMatchObject({ status: 'PART_CAPTURED', captured_amount: handedOver });
     else expect((await qliroAdmin(order.OrderID)).captured).toBe(handedOver);
 
-    const release = await operate(paymentId, { kind: 'release' });
-    expect(release, JSON.stringify(release.json)).toMatchObject({ status: 200, json: { state: 'done', amount: reservation.total - handedOver } });
+    expect(await settled(reservation.id, await operate(paymentId, { kind: 'release' }))).toEqual({ state: 'confirmed', amount: reservation.total - handedOver });
     expect(await payment(paymentId)).toMatchObject({ capturedAmount: handedOver, authorizedAmount: handedOver, status: 'paid' });
     if (provider === 'klarna') {
       expect((await klarnaManagement(origin, order.OrderID)).json).toMatchObject({ status: 'CAPTURED', captured_amount: handedOver, remaining_authorized_amount: 0 });
@@ -81,8 +86,7 @@ describe.each(testDatabaseKinds())('partial hand-over on %s', (kind) => {
     // The unit comes back: refunded with the discount it carried (the unit alone is more than was captured).
     expect(await operate(paymentId, { kind: 'refund', lines: [{ reference: line.ean, quantity: 1 }] })).toMatchObject({ status: 422, json: { message: paymentTexts.operationAmount } });
     const returned = line.price - reservation.discount;
-    const refund = await operate(paymentId, { kind: 'refund', lines: [{ reference: line.ean, quantity: 1 }, { reference: 'rabatt', quantity: 1 }] });
-    expect(refund, JSON.stringify(refund.json)).toMatchObject({ status: 200, json: { state: 'done', amount: returned } });
+    expect(await settled(reservation.id, await operate(paymentId, { kind: 'refund', lines: [{ reference: line.ean, quantity: 1 }, { reference: 'rabatt', quantity: 1 }] }))).toEqual({ state: 'confirmed', amount: returned });
     expect(await payment(paymentId)).toMatchObject({ refundedAmount: returned });
     if (provider === 'klarna') expect((await klarnaManagement(origin, order.OrderID)).json).toMatchObject({ refunded_amount: returned });
     else expect((await qliroAdmin(order.OrderID)).refunded).toBe(returned);
@@ -113,18 +117,18 @@ describe.each(testDatabaseKinds())('partial hand-over on %s', (kind) => {
     const capture = await queue('capture', line.price, lines);
     const release = await queue('release', reservation.total - line.price, null);
 
-    // While the capture is taken (running), the release is not due for anyone.
-    const first = await claimOperation(t().db);
+    // While the capture is taken (its request out), the release is not due for anyone.
+    const first = await claimOperation(t().db, 60_000);
     expect(first?.id).toBe(capture.id);
-    expect(await claimOperation(t().db)).toBeNull();
-    expect(await claimOperation(t().db, release.id)).toBeNull();
-    await t().db.update(s.paymentOperations).set({ state: 'queued', attempts: 0, lockedUntil: null }).where(eq(s.paymentOperations.id, capture.id));
+    expect(await claimOperation(t().db, 60_000)).toBeNull();
+    expect(await claimOperation(t().db, 60_000, release.id)).toBeNull();
+    await t().db.update(s.paymentOperations).set({ state: 'queued', attempts: 0, lockedUntil: null, nextAttemptAt: new Date() }).where(eq(s.paymentOperations.id, capture.id));
 
     // Two processes' workers at once: each payment's operations still reach the provider in order.
     const ctx = paymentsOf(t()).operations;
     await Promise.all([runDueOperations(ctx), runDueOperations(ctx)]);
-    const ops = await t().db.select().from(s.paymentOperations).where(eq(s.paymentOperations.paymentOrderId, paymentId)).orderBy(s.paymentOperations.id);
-    expect(ops.map((o) => [o.kind, o.state, o.lastError])).toEqual([['capture', 'done', null], ['release', 'done', null]]);
+    const ops = await settledOperations(t(), reservation.id);
+    expect(ops.map((o) => [o.kind, o.state, o.lastError])).toEqual([['capture', 'confirmed', null], ['release', 'confirmed', null]]);
     expect(await payment(paymentId)).toMatchObject({ capturedAmount: line.price, authorizedAmount: line.price });
     if (provider === 'klarna') expect((await klarnaManagement(origin, order.OrderID)).json).toMatchObject({ status: 'CAPTURED', captured_amount: line.price, remaining_authorized_amount: 0 });
     else expect(await qliroAdmin(order.OrderID)).toMatchObject({ captured: line.price, reversed: reservation.total - line.price, cancelled: true });
