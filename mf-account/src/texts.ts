@@ -104,6 +104,9 @@ export const texts = {
   delivery: 'Hjemlevering',
   pickup: 'Hent i butikk',
   track: 'Spor pakken',
+  /** A refund is on its way to the payment provider; the amount is shown once the provider has confirmed it. */
+  refundPending: 'Refusjon behandles',
+  refunded: 'Refundert',
   net: 'Netto',
   vat: (percent: number) => `Mva (${percent} %)`,
   total: 'Totalt',

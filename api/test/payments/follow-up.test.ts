@@ -8,14 +8,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { STAFF_ROLES } from '@shop/contracts/constants';
 import { formatMoney } from '@shop/contracts/format';
-import type { ReconcileAnswer, StaffFollowUpItem, StaffPaymentOperation, StaffReservationDetail } from '@shop/contracts/types';
+import type { RawPaginated, RawReservation, ReconcileAnswer, StaffFollowUpItem, StaffPaymentOperation, StaffReservationDetail } from '@shop/contracts/types';
 import * as s from '../../src/db/schema.js';
 import { reconcileTexts } from '../../src/payments/reconcile.js';
 import { fulfilmentTexts } from '../../src/fulfilment/texts.js';
 import { useTestApp } from '../support/app.js';
 import { testDatabaseKinds } from '../support/databases.js';
 import { makeShellTree } from '../accounts/browser.js';
-import { HttpBrowser, openPaymentsShop, payReservation, paymentTestEnv, reserve, staffHeaders } from './support.js';
+import { HttpBrowser, openPaymentsShop, paymentsOf, payReservation, paymentTestEnv, reserve, staffHeaders } from './support.js';
 
 const root = makeShellTree();
 paymentTestEnv(100);
@@ -161,5 +161,26 @@ describe.each(testDatabaseKinds())('payment follow-up on %s', (kind) => {
     expect((await followUp(service)).some((i) => i.operationId === op.id)).toBe(true);
     expect((await reconcile(paymentId, service)).status).toBe(200);
     expect((await resolve(op.id, { outcome: 'refused', reason: 'Qliro viser ingen slik transaksjon.' }, admin)).json.state).toBe('refused');
+  });
+
+  it("the customer's history: RefundPending while a refund is on its way, RefundedAmount once the provider confirmed it", async () => {
+    const { r, paymentId } = await paid('klarna');
+    expect((await capture(paymentId)).json.state).toBe('confirmed');
+    const customer = await staffHeaders(t(), 'customer' as never, [], 'Kari Nordmann');
+    const [session] = await t().db.select({ customerId: s.sessions.customerId }).from(s.sessions).where(eq(s.sessions.csrfToken, customer['x-csrf-token']!));
+    await t().db.update(s.reservations).set({ customerId: session!.customerId }).where(eq(s.reservations.id, r.ReservationID));
+    const history = async () => (await call<RawPaginated<RawReservation>>('GET', '/customers/current/reservations', customer)).json.data.find((x) => x.ReservationID === r.ReservationID)!;
+    expect(await history()).toMatchObject({ RefundedAmount: 0, RefundPending: false });
+
+    // A refund decided but not yet at the provider (its next attempt is later).
+    const [queued] = await t()
+      .db.insert(s.paymentOperations)
+      .values({ paymentOrderId: paymentId, reservationId: r.ReservationID, kind: 'refund', amount: 5000, idempotencyKey: randomUUID(), reason: 'staff', nextAttemptAt: new Date(Date.now() + 3_600_000) })
+      .returning();
+    expect(await history()).toMatchObject({ RefundedAmount: 0, RefundPending: true });
+    await t().db.update(s.paymentOperations).set({ nextAttemptAt: new Date() }).where(eq(s.paymentOperations.id, queued!.id));
+    await paymentsOf(t()).sweep();
+    expect((await t().db.select().from(s.paymentOperations).where(eq(s.paymentOperations.id, queued!.id)))[0]!.state).toBe('confirmed');
+    expect(await history()).toMatchObject({ RefundedAmount: 5000, RefundPending: false });
   });
 });

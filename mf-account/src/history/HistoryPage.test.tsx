@@ -1,5 +1,5 @@
 /** The account history says when each order, reservation and review happened the way the spec words relative time. */
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import { fork } from 'effector';
 import { Provider } from 'effector-react';
 import { MemoryRouter } from 'react-router-dom';
@@ -56,5 +56,54 @@ describe('HistoryPage dates', () => {
     expect(times.map((t) => t.getAttribute('dateTime'))).toEqual(['2026-11-22T09:00:00.000Z', '2026-11-08T12:00:00.000Z', '2026-08-22T12:00:00.000Z']);
     expect(times[1]!.getAttribute('title')).toBe(formatDateTime(reservation.date));
     expect(screen.getByRole('heading', { level: 3, name: /for 3 timer siden/ })).toBeTruthy();
+  });
+});
+
+describe('HistoryPage refunds', () => {
+  const show = (reservations: Reservation[]) => {
+    const scope = fork({
+      values: [
+        [$user, { id: 7 } as Customer],
+        [$userLoaded, true],
+      ],
+      handlers: [
+        [ordersHistory.fetchPageFx, async () => page<CustomerOrder>([])],
+        [reservationsHistory.fetchPageFx, async () => page(reservations)],
+        [reviewsHistory.fetchPageFx, async () => page<Review>([])],
+      ],
+    });
+    render(
+      <Provider value={scope}>
+        <MemoryRouter>
+          <HistoryPage />
+        </MemoryRouter>
+      </Provider>,
+    );
+  };
+  const card = async (id: number) => (await screen.findByRole('heading', { level: 3, name: new RegExp(`Reservasjon ${id}`) })).closest('li')!;
+
+  it('"Refusjon behandles" while a refund is on its way; the amount refunded only once the provider confirmed it', async () => {
+    show([
+      { ...reservation, id: 42, statusID: 5, refundPending: true, refundedAmount: 0 },
+      { ...reservation, id: 43, statusID: 8, refundPending: false, refundedAmount: 10000 },
+      { ...reservation, id: 44, statusID: 5, refundPending: true, refundedAmount: 2500 },
+    ]);
+    const pending = await card(42);
+    expect(within(pending).getByRole('status').textContent).toBe('Refusjon behandles');
+    expect(pending.textContent).not.toContain('Refundert:');
+    const done = await card(43);
+    expect(done.textContent).toContain('Refundert: 100,00\u00a0kr');
+    expect(within(done).queryByRole('status')).toBeNull();
+    // A second refund on its way after a first confirmed one: both are said.
+    const both = await card(44);
+    expect(both.textContent).toContain('Refundert: 25,00\u00a0kr');
+    expect(within(both).getByRole('status').textContent).toBe('Refusjon behandles');
+  });
+
+  it('an answer without refund fields shows neither', async () => {
+    show([reservation]);
+    const plain = await card(41);
+    expect(plain.textContent).not.toContain('Refund');
+    expect(within(plain).queryByRole('status')).toBeNull();
   });
 });

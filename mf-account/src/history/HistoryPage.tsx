@@ -64,6 +64,12 @@ function ReservationItem({ r }: { r: Reservation }) {
       <p>
         {texts.total}: <strong>{formatMoney(r.total)}</strong>
       </p>
+      {r.refundedAmount ? (
+        <p>
+          {texts.refunded}: <strong>{formatMoney(r.refundedAmount)}</strong>
+        </p>
+      ) : null}
+      {r.refundPending ? <p role="status">{texts.refundPending}</p> : null}
     </li>
   );
 }
