@@ -58,6 +58,7 @@ async function paymentsOf(db: Reader, reservationIds: number[]): Promise<Map<num
       })),
       discrepancy: p.discrepancy,
       reconciledAt: iso(p.reconciledAt),
+      fraudStatus: p.fraudStatus === 'ACCEPTED' || p.fraudStatus === 'PENDING' || p.fraudStatus === 'REJECTED' ? p.fraudStatus : null,
     });
   }
   return out;

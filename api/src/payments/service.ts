@@ -11,6 +11,10 @@
  *   reservation only if the reservation is still unpaid and not expired (decided under the reservation's row lock);
  *   otherwise it is `late` and a cancel is queued, so a reservation is never paid twice and stock is never both
  *   returned and paid for. An order whose amount or reference disagrees is flagged `mismatch` (error log + staff).
+ * - Kustom's fraud review (pending orders): the paying order's fraud_status is stored (payment_orders.fraud_status)
+ *   before the order is acknowledged; Kustom's decision (merchant_urls.notification → syncFraudDecision) is followed
+ *   after re-reading the order: ACCEPTED lets the goods leave (fulfilment/rules.ts refuses a hand-over while PENDING
+ *   or REJECTED), REJECTED cancels the reservation (fulfilment/actions.ts cancelForRejectedPayment).
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { and, count, eq, ne, sql } from 'drizzle-orm';
@@ -282,9 +286,11 @@ export async function syncPayment(
   if (remote.status === 'paid') {
     outcome = await applyCompletion(ctx, row.id, remote);
     const [current] = await db.select().from(paymentOrders).where(eq(paymentOrders.id, row.id));
-    // Kustom's fraud_status is on the order-management order only. It is read before the acknowledgement: a read that
-    // fails leaves the order unacknowledged, so Kustom pushes again and the next push reads it.
-    const fraudKnown = !current || provider.name !== 'klarna' || current.fraudStatus === 'ACCEPTED' || (await refreshFraudStatus(ctx, provider, current)) !== null;
+    // Kustom's fraud_status is on the order-management order only, and matters for the payment that pays the
+    // reservation (a late or mismatched one is being cancelled anyway). It is read before the acknowledgement: a read
+    // that fails leaves the order unacknowledged, so Kustom pushes again and the next push reads it.
+    const needsFraudStatus = current?.status === 'paid' && provider.name === 'klarna' && current.fraudStatus !== 'ACCEPTED';
+    const fraudKnown = !needsFraudStatus || (await refreshFraudStatus(ctx, provider, current)) !== null;
     if (current && !current.acknowledgedAt && fraudKnown) {
       // Klarna wants every completed order acknowledged (late and mismatched ones too: staff or the queue act on them).
       await provider.acknowledge(providerOrderId);

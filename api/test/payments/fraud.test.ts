@@ -66,6 +66,8 @@ describe.each(testDatabaseKinds())('Kustom fraud review on %s', (kind) => {
     const { r, order, paymentId } = await pendingPaid();
     const refused = await ship(r.ReservationID);
     expect(refused).toMatchObject({ status: 422, json: { message: fulfilmentTexts.fraudPending } });
+    // The workspace shows why.
+    expect((await staff('GET', `/staff/reservations/${r.ReservationID}`)).json.payment).toMatchObject({ provider: 'klarna', fraudStatus: 'PENDING' });
     expect(await reservation(r.ReservationID)).toMatchObject({ statusId: S.paid });
     expect((await klarnaManagement(origin, order.OrderID)).json).toMatchObject({ status: 'AUTHORIZED', captured_amount: 0 });
 

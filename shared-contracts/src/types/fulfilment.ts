@@ -84,6 +84,11 @@ export interface StaffPaymentSummary {
   /** What the last reconciliation found different at the provider (Norwegian); null when it agreed or never ran. */
   discrepancy: string | null;
   reconciledAt: IsoDateTime | null;
+  /**
+   * Kustom's fraud review of the payment (fraud_status): PENDING — the goods may not be handed over until Kustom
+   * decides; REJECTED — never (the reservation is cancelled); ACCEPTED; null for Qliro or before it was read.
+   */
+  fraudStatus?: 'ACCEPTED' | 'PENDING' | 'REJECTED' | null;
 }
 
 export interface StaffReservation {

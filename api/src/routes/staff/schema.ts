@@ -60,6 +60,9 @@ const PaymentSchema = Type.Object({
   ),
   discrepancy: Nullable(Type.String({ description: 'what the last reconciliation found different at the provider (Norwegian)' })),
   reconciledAt: Nullable(IsoDateTime),
+  fraudStatus: Type.Optional(
+    Nullable(Type.Union([Type.Literal('ACCEPTED'), Type.Literal('PENDING'), Type.Literal('REJECTED')], { description: "Kustom's fraud_status: PENDING/REJECTED refuse a hand-over" })),
+  ),
 });
 
 const reservationFields = {
