@@ -62,7 +62,7 @@ describe.each(testDatabaseKinds())('reservation holds on %s', (kind) => {
     await paymentsOf(t()).idle();
     const st = await stateOf(t(), id);
     expect(st).toMatchObject({ reservation: 9, order: 'cancelled', payments: [expect.objectContaining({ status: 'cancelled' })] });
-    expect(st.operations.map((o) => [o.kind, o.state])).toEqual([['void', 'done']]);
+    expect(st.operations.map((o) => [o.kind, o.state])).toEqual([['void', 'confirmed']]);
     // Its checkout is refused if the shopper still tries to pay it.
     const pageRes = await fetch(`${origin}/api/v1/payments/klarna/validate?klarna_order_id=${order.OrderID}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}', redirect: 'manual' });
     expect(pageRes.status).toBe(303);

@@ -17,7 +17,7 @@ import type { PaymentProvider } from '../../src/payments/types.js';
 import { useTestApp } from '../support/app.js';
 import { testDatabaseKinds } from '../support/databases.js';
 import { makeShellTree } from '../accounts/browser.js';
-import { basicStandIn, HttpBrowser, klarnaManagement, openPaymentsShop, pay, paymentsOf, paymentTestEnv, reserve, stateOf, stockOf, waitFor } from './support.js';
+import { basicStandIn, HttpBrowser, klarnaManagement, openPaymentsShop, pay, paymentsOf, paymentTestEnv, reserve, settledOperations, standInLedger, stateOf, stockOf, waitFor } from './support.js';
 
 const root = makeShellTree();
 paymentTestEnv(400);
@@ -37,7 +37,6 @@ describe.each(testDatabaseKinds())('one payment per reservation on %s', (kind) =
   const qliroAdmin = async (orderId: string) =>
     (await (await fetch(`${origin}/stand-in/qliro/checkout/adminapi/v2/orders/${orderId}`, { headers: { authorization: `Qliro ${qliroToken('', 'standin-secret')}` } })).json()) as {
       PaymentTransactions: Array<{ Type: string }>;
-      Cancelled: boolean;
     };
   /** Waits for the queue to settle: pushes applied, operations run. */
   const settle = async () => {
@@ -163,6 +162,7 @@ describe.each(testDatabaseKinds())('one payment per reservation on %s', (kind) =
     const paidSecond = await pay(origin, bOrder.HtmlSnippet);
     await settle();
     await settle();
+    await settledOperations(t(), r.ReservationID);
     const st = await state(r.ReservationID);
     expect(st.reservation).toBe(3);
     const byProvider = Object.fromEntries(st.payments.map((p) => [p.provider, p]));
@@ -171,9 +171,9 @@ describe.each(testDatabaseKinds())('one payment per reservation on %s', (kind) =
     // The one not paid was completed too (or refused at validation) — if completed, it is cancelled at the provider.
     const loser = st.payments.find((p) => p.status !== 'paid')!;
     if (loser.authorizedAmount > 0) {
-      expect(st.operations.filter((o) => o.paymentOrderId === loser.id && o.kind === 'cancel').map((o) => o.state)).toEqual(['done']);
+      expect(st.operations.filter((o) => o.paymentOrderId === loser.id && o.kind === 'cancel').map((o) => o.state)).toEqual(['confirmed']);
       if (loser.provider === 'klarna') expect((await klarnaManagement(origin, loser.providerOrderId)).json.status).toBe('CANCELLED');
-      else expect((await qliroAdmin(loser.providerOrderId)).Cancelled).toBe(true);
+      else expect((await standInLedger(origin, 'qliro', loser.providerOrderId)).cancelled).toBe(true);
     } else {
       expect(paidSecond.status === 409 || paidSecond.location?.includes('steg=betaling')).toBe(true);
     }
@@ -202,6 +202,7 @@ describe.each(testDatabaseKinds())('one payment per reservation on %s', (kind) =
     await t().db.update(s.paymentOperations).set({ nextAttemptAt: new Date() });
     await settle();
     await settle();
+    await settledOperations(t(), r.ReservationID);
     const after = await state(r.ReservationID);
     expect(after.reservation).toBe(3);
     expect(after.payments.map((p) => [p.provider, p.status])).toEqual([
@@ -210,9 +211,9 @@ describe.each(testDatabaseKinds())('one payment per reservation on %s', (kind) =
     ]);
     // The late payment was cancelled at its provider and recorded with its amount.
     expect(after.payments[0]).toMatchObject({ authorizedAmount: r.Total });
-    expect(after.operations.find((o) => o.paymentOrderId === after.payments[0]!.id && o.kind === 'cancel')).toMatchObject({ state: 'done', reason: 'duplicate-payment', amount: r.Total });
+    expect(after.operations.find((o) => o.paymentOrderId === after.payments[0]!.id && o.kind === 'cancel')).toMatchObject({ state: 'confirmed', reason: 'duplicate-payment', amount: r.Total });
     if (first === 'klarna') expect((await klarnaManagement(origin, early.OrderID)).json.status).toBe('CANCELLED');
-    else expect((await qliroAdmin(early.OrderID)).Cancelled).toBe(true);
+    else expect((await standInLedger(origin, 'qliro', early.OrderID)).cancelled).toBe(true);
     expect(await stockOf(t(), 1011, 55)).toBe(web);
   });
 
@@ -233,8 +234,8 @@ describe.each(testDatabaseKinds())('one payment per reservation on %s', (kind) =
     expect(st.expiredAt).not.toBeNull();
     expect(st.payments).toEqual([expect.objectContaining({ status: 'cancelled', authorizedAmount: r.Total })]);
     expect(st.operations.map((o) => [o.kind, o.state, o.reason])).toEqual([
-      ['void', 'done', 'expired'],
-      ['cancel', 'done', 'expired'],
+      ['void', 'confirmed', 'expired'],
+      ['cancel', 'confirmed', 'expired'],
     ]);
     expect((await klarnaManagement(origin, klarna.OrderID)).json.status).toBe('CANCELLED');
     expect(await stockOf(t(), 1011, 55)).toBe(web + 2); // returned once, not taken again

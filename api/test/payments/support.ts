@@ -177,3 +177,9 @@ export async function settledOperations(t: TestApp, reservationId: number, timeo
   expect(ops.filter((o) => ['queued', 'sent'].includes(o.state)), 'operations still in flight').toEqual([]);
   return ops;
 }
+
+/** What a stand-in itself did to an order (its `_control/orders/:id/ledger`), in øre. */
+export async function standInLedger(origin: string, provider: 'klarna' | 'qliro', orderId: string) {
+  const res = await fetch(`${origin}/stand-in/${provider}/_control/orders/${orderId}/ledger`);
+  return (await res.json()) as { captured: number; refunded: number; cancelled: boolean; transactions: Array<{ id: string; kind: string; amount: number; status: string }> };
+}

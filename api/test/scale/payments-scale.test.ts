@@ -104,7 +104,7 @@ describe.runIf(Boolean(adminUrl))('payments on two API processes and one Postgre
     const pay = await fetch(`${a.url}${src}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: '', redirect: 'manual' });
     expect(pay.status).toBe(303); // completed at Klarna; the push comes 2.5 s later
     await db.query(`update reservations set hold_until = now() - interval '1 second' where id = $1`, [id]);
-    await until(async () => (await db.query<{ status: string }>(`select o.state as status from payment_operations o join payment_orders p on p.id = o.payment_order_id where p.reservation_id = $1 and o.kind = 'cancel'`, [id])).rows[0]?.status === 'done');
+    await until(async () => (await db.query<{ status: string }>(`select o.state as status from payment_operations o join payment_orders p on p.id = o.payment_order_id where p.reservation_id = $1 and o.kind = 'cancel'`, [id])).rows[0]?.status === 'confirmed');
     const { rows: r } = await db.query<{ status_id: number; expired_at: Date | null }>('select status_id, expired_at from reservations where id = $1', [id]);
     expect(r[0]).toMatchObject({ status_id: 9, expired_at: expect.any(Date) });
     const { rows: p } = await db.query<{ status: string; authorized_amount: number }>('select status, authorized_amount from payment_orders where reservation_id = $1', [id]);
@@ -135,7 +135,7 @@ describe.runIf(Boolean(adminUrl))('payments on two API processes and one Postgre
     // Pushes repeated through both processes.
     for (const base of [a.url, b.url, a.url]) await fetch(`${base}/api/v1/payments/klarna/push?klarna_order_id=${klarna.json.OrderID}`, { method: 'POST', headers: { 'content-type': 'application/json' } });
     await until(async () => {
-      const { rows } = await db.query<{ n: number }>(`select count(*)::int as n from payment_operations o join payment_orders p on p.id = o.payment_order_id where p.reservation_id = $1 and o.state in ('queued', 'running')`, [id]);
+      const { rows } = await db.query<{ n: number }>(`select count(*)::int as n from payment_operations o join payment_orders p on p.id = o.payment_order_id where p.reservation_id = $1 and o.state in ('queued', 'sent')`, [id]);
       const paid = await db.query(`select 1 from reservations where id = $1 and status_id = 3`, [id]);
       return rows[0]!.n === 0 && paid.rowCount === 1;
     });
@@ -145,7 +145,7 @@ describe.runIf(Boolean(adminUrl))('payments on two API processes and one Postgre
     // Anything else that was authorised has been cancelled at its provider.
     for (const other of p.filter((x) => x.status !== 'paid')) expect(other.status).toBe('cancelled');
     const { rows: ops } = await db.query<{ kind: string; state: string }>(`select o.kind, o.state from payment_operations o join payment_orders p on p.id = o.payment_order_id where p.reservation_id = $1`, [id]);
-    expect(ops.every((o) => o.state === 'done')).toBe(true);
+    expect(ops.every((o) => o.state === 'confirmed')).toBe(true);
     expect(await qty(t)).toBe(before);
   }, 60_000);
 });
