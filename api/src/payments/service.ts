@@ -339,7 +339,8 @@ export async function followFraudStatus(ctx: PaymentsContext, paymentId: number,
     const [p] = await tx.select().from(paymentOrders).where(eq(paymentOrders.id, paymentId)).for('update');
     if (!p || p.fraudStatus === status) return null;
     await tx.update(paymentOrders).set({ fraudStatus: status, updatedAt: sql`now()` }).where(eq(paymentOrders.id, paymentId));
-    await recordEvent(tx, { reservationId: p.reservationId, actor: SYSTEM, kind: 'fraud-status', fromStatus: null, toStatus: null, detail: { paymentId, provider: p.provider, from: p.fraudStatus, fraudStatus: status } });
+    // The audit trail names a review (PENDING) and its outcome; an order accepted at once is the ordinary case.
+    if (status !== 'ACCEPTED' || p.fraudStatus !== null) await recordEvent(tx, { reservationId: p.reservationId, actor: SYSTEM, kind: 'fraud-status', fromStatus: null, toStatus: null, detail: { paymentId, provider: p.provider, from: p.fraudStatus, fraudStatus: status } });
     return p;
   });
   if (changed) ctx.log.info({ payment: paymentId, reservation: changed.reservationId, from: changed.fraudStatus, fraudStatus: status }, 'Kustom fraud status changed');
