@@ -30,6 +30,7 @@ import { buildApp, type App } from '../../src/server/app.js';
 import { HSTS_MAX_AGE } from '../../src/server/security.js';
 import { TEXTS } from '../../src/server/errors.js';
 import { CSRF_EXEMPTIONS, isCsrfExempt } from '../../src/server/session.js';
+import { qliroNotificationToken } from '../../src/payments/qliro.js';
 import { EDITOR_TEXTS } from '../../src/routes/editor/guard.js';
 import { fulfilmentTexts } from '../../src/fulfilment/texts.js';
 import type { RouteEntry } from '../../src/server/route-table.js';
@@ -171,6 +172,7 @@ describe.each(testDatabaseKinds())('access control on %s', (kind) => {
         'POST /api/v1/payments/klarna/push',
         'POST /api/v1/payments/klarna/notification',
         'POST /api/v1/payments/qliro/push',
+        'POST /api/v1/payments/qliro/order-management/:reservationId/:token',
         'POST /api/v1/payments/klarna/validate',
         'POST /api/v1/payments/qliro/validate',
       ]);
@@ -215,6 +217,15 @@ describe.each(testDatabaseKinds())('access control on %s', (kind) => {
       });
       expect(forgedQliro.status).toBe(200);
       // A push is answered at once and handled after the answer (payments/runtime.ts): read what that handling did.
+      await paymentsOf(t()).idle();
+      expect(await state()).toEqual(before);
+      // Qliro's order-management notification: without the reservation's token it is not even a route; with it, the
+      // body is ignored (it only makes the shop read the reservation's Qliro orders).
+      const notification = (token: string) =>
+        fetch(`${origin}/api/v1/payments/qliro/order-management/${reservationId}/${token}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ OrderId: Number(orders.qliro!.OrderID), Status: 'Success', PaymentType: 'Capture', Amount: 1 }) });
+      expect((await notification('gjettet-token')).status).toBe(404);
+      expect((await notification(qliroNotificationToken(reservationId + 1, 'standin-secret'))).status).toBe(404);
+      expect((await notification(qliroNotificationToken(reservationId, 'standin-secret'))).status).toBe(200);
       await paymentsOf(t()).idle();
       expect(await state()).toEqual(before);
       // A push about an order the shop does not know reads nothing and writes nothing.
