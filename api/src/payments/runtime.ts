@@ -16,7 +16,7 @@ import { KlarnaProvider } from './klarna.js';
 import { runDueOperations, type OperationContext } from './operations.js';
 import { QliroProvider } from './qliro.js';
 import { reconcilePayments, reconcileSeconds } from './reconcile.js';
-import { checkoutOrderFor, syncPayment, type PaymentsContext } from './service.js';
+import { checkoutOrderFor, recheckFraudReviews, syncPayment, type PaymentsContext } from './service.js';
 import type { PaymentProvider, ProviderName } from './types.js';
 import { publicUrlOf } from '../accounts/services.js';
 
@@ -117,6 +117,7 @@ export function createPaymentsRuntime(app: FastifyInstance, config: PaymentsConf
       if (expired.length > 0) log.info({ reservations: expired }, 'holds ended: reservations expired and stock returned');
       for (const step of steps) await step();
       await runDueOperations(operations);
+      await recheckFraudReviews(context, provider).catch((error: unknown) => log.error({ err: error }, 'fraud review re-check failed'));
       if (reconcileMs > 0 && Date.now() - reconciledAt >= reconcileMs) {
         reconciledAt = Date.now();
         await reconcilePayments(operations, { limit: 100, olderThanMs: reconcileMs }).catch((error: unknown) => log.error({ err: error }, 'reconciliation failed'));

@@ -17,6 +17,7 @@
  *   or REJECTED), REJECTED cancels the reservation (fulfilment/actions.ts cancelForRejectedPayment).
  */
 import type { FastifyBaseLogger } from 'fastify';
+import { RESERVATION_STATUS } from '@shop/contracts/constants';
 import { and, count, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/index.js';
 import { orders, paymentOrders, reservationLines, reservations } from '../db/schema.js';
@@ -347,9 +348,38 @@ export async function followFraudStatus(ctx: PaymentsContext, paymentId: number,
   if (status !== 'REJECTED') return;
   const [p] = await ctx.db.select().from(paymentOrders).where(eq(paymentOrders.id, paymentId));
   // Only the reservation's own payment cancels it; a late or mismatched one already has its cancel queued.
-  if (p?.status === 'paid' && (await cancelForRejectedPayment(ctx, p.reservationId, p.id))) {
+  if (p?.status !== 'paid') return;
+  if (await cancelForRejectedPayment(ctx, p.reservationId, p.id)) {
     ctx.log.warn({ payment: paymentId, reservation: p.reservationId }, 'Kustom rejected the payment: reservation cancelled, stock returned, authorisation cancelled');
+    return;
   }
+  // The goods had left the shop already (a STOPPED decision comes late): nothing to cancel, a person must act.
+  const [r] = await ctx.db.select({ statusId: reservations.statusId }).from(reservations).where(eq(reservations.id, p.reservationId));
+  if (r && r.statusId !== RESERVATION_STATUS.cancelled) {
+    await ctx.db.update(paymentOrders).set({ discrepancy: paymentTexts.fraudRejectedAfterHandOver, updatedAt: sql`now()` }).where(eq(paymentOrders.id, p.id));
+    ctx.log.error({ payment: paymentId, reservation: p.reservationId }, 'Kustom rejected a payment whose goods were handed over: flagged for staff');
+  }
+}
+
+/** How long a Kustom fraud review may stay PENDING before the sweep reads the order again (its notification may be lost). */
+export const FRAUD_REVIEW_RECHECK_MS = 10 * 60_000;
+
+/**
+ * Reads the fraud_status of payments still under review whose decision has not come for a while: Kustom notifies
+ * the decision once (merchant_urls.notification), and a lost notification must not leave the goods blocked for good.
+ */
+export async function recheckFraudReviews(ctx: PaymentsContext, provider: (name: ProviderName) => PaymentProvider, limit = 20): Promise<number> {
+  const rows = await ctx.db
+    .select()
+    .from(paymentOrders)
+    .where(and(eq(paymentOrders.provider, 'klarna'), eq(paymentOrders.status, 'paid'), eq(paymentOrders.fraudStatus, 'PENDING'), sql`${paymentOrders.updatedAt} < now() - ${`${FRAUD_REVIEW_RECHECK_MS} milliseconds`}::interval`))
+    .limit(limit);
+  for (const row of rows) {
+    // Touch first, so a provider outage does not make every sweep read the same order again at once.
+    await ctx.db.update(paymentOrders).set({ updatedAt: sql`now()` }).where(eq(paymentOrders.id, row.id));
+    await refreshFraudStatus(ctx, provider('klarna'), row);
+  }
+  return rows.length;
 }
 
 /**

@@ -28,5 +28,6 @@ export const paymentTexts = {
     'Trekket for utleverte varer ble ikke bekreftet av betalingsleverandøren, så resten av reservasjonen er ikke frigitt. Sjekk ordren hos leverandøren og trekk eller frigi manuelt.',
   followUpContradiction: (found: string) => `Leverandørens ordre stemmer ikke med det butikken har registrert (${found}). Sjekk ordren hos leverandøren før noe sendes på nytt.`,
   followUpGaveUp: (error: string) => `Betalingsleverandøren har ikke svart på 48 timer. Siste feil: ${error}`,
+  fraudRejectedAfterHandOver: 'Kustom avviste betalingen i svindelkontrollen etter at varene var utlevert. Kontakt Kustom om betalingen.',
   followUpStillPending: 'Betalingsleverandøren har behandlet operasjonen i over 48 timer uten resultat. Sjekk ordren hos leverandøren.',
 } as const;

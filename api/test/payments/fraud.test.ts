@@ -109,4 +109,31 @@ describe.each(testDatabaseKinds())('Kustom fraud review on %s', (kind) => {
     expect(await payment(paymentId)).toMatchObject({ fraudStatus: 'PENDING' });
     expect((await ship(r.ReservationID)).json.message).toBe(fulfilmentTexts.fraudPending);
   });
+
+  it('a decision whose notification is lost is read by the sweep once the review has waited a while', async () => {
+    const { order, paymentId } = await pendingPaid();
+    await control('faults', { seed: 7, dropNotificationRate: 1 });
+    await control(`orders/${order.OrderID}/fraud`, { decision: 'ACCEPTED' });
+    await paymentsOf(t()).sweep();
+    expect((await payment(paymentId)).fraudStatus, 'not re-read before the review has waited').toBe('PENDING');
+    await t().db.update(s.paymentOrders).set({ updatedAt: new Date(Date.now() - 11 * 60_000) }).where(eq(s.paymentOrders.id, paymentId));
+    await paymentsOf(t()).sweep();
+    expect((await payment(paymentId)).fraudStatus).toBe('ACCEPTED');
+    await control('faults', {});
+  });
+
+  it('stopped after the goods left the shop: nothing to cancel, the payment is flagged for staff to follow up', async () => {
+    const { r, order, paymentId } = await pendingPaid();
+    await control(`orders/${order.OrderID}/fraud`, { decision: 'ACCEPTED' });
+    await waitFor(() => payment(paymentId), (p) => p.fraudStatus === 'ACCEPTED');
+    expect((await ship(r.ReservationID)).status).toBe(200);
+    await paymentsOf(t()).idle();
+    const stopped = await fetch(`${origin}/stand-in/klarna/_control/orders/${order.OrderID}/fraud`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ decision: 'STOPPED' }) });
+    expect(stopped.status).toBe(200);
+    const flagged = await waitFor(() => payment(paymentId), (p) => p.discrepancy !== null);
+    expect(flagged.discrepancy).toMatch(/etter at varene var utlevert/);
+    expect(await reservation(r.ReservationID)).toMatchObject({ statusId: S.shipped });
+    const followUp = (await staff('GET', '/payments/staff/follow-up')).json as unknown as { items: Array<{ paymentId: number }> };
+    expect(followUp.items.map((i) => i.paymentId)).toContain(paymentId);
+  });
 });
