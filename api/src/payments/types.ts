@@ -31,6 +31,8 @@ export interface MerchantUrls {
   push: string;
   /** Called by the provider before it completes a purchase; the shop may refuse (payments/validation.ts). */
   validation: string;
+  /** Qliro MerchantOrderManagementStatusPushUrl: the results of admin calls (routes/payments/index.ts, with its token). */
+  orderManagementPush?: string;
   /**
    * Kustom merchant_urls.notification: the fraud decision on a pending order (FRAUD_RISK_ACCEPTED / _REJECTED /
    * _STOPPED), https://docs.klarna.com/order-management/in-depth-knowledge/pending-orders. Qliro has none.

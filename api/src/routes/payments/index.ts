@@ -17,16 +17,19 @@
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { eq } from 'drizzle-orm';
+import { timingSafeEqual } from 'node:crypto';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { Type, type Static } from 'typebox';
 import type { RawPaymentOrder } from '@shop/contracts/types';
-import { reservations } from '../../db/schema.js';
+import { paymentOperations, paymentOrders, reservations } from '../../db/schema.js';
 import { HttpError } from '../../server/errors.js';
 import { paymentsConfig } from '../../payments/config.js';
 import { isSafeReturnPath, RETURN_PATH_MAX, RETURN_PATH_TEXTS } from '../../payments/returnPath.js';
 import { createPaymentsRuntime, sweepSeconds } from '../../payments/runtime.js';
 import { findPayment, ownsReservation, startPayment, syncFraudDecision, syncPayment, validateCompletion, type PaymentRow } from '../../payments/service.js';
 import { qliroTotalOre, type QliroOrderItem } from '../../payments/money.js';
+import { wakeSentOperations } from '../../payments/operations.js';
+import { qliroNotificationToken } from '../../payments/qliro.js';
 import { paymentTexts } from '../../payments/texts.js';
 import { ProviderError, type ProviderName } from '../../payments/types.js';
 import { assertSameShape, DbId, errorResponses, type SameShape } from '../shared/schema.js';
@@ -141,6 +144,7 @@ export const paymentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
           push: name === 'klarna' ? `${origin}/api/v1/payments/klarna/push?klarna_order_id=${placeholder}` : `${origin}/api/v1/payments/qliro/push`,
           validation: name === 'klarna' ? `${origin}/api/v1/payments/klarna/validate?klarna_order_id=${placeholder}` : `${origin}/api/v1/payments/qliro/validate`,
           ...(name === 'klarna' ? { notification: `${origin}/api/v1/payments/klarna/notification?klarna_order_id=${placeholder}` } : {}),
+          ...(name === 'qliro' ? { orderManagementPush: `${origin}/api/v1/payments/qliro/order-management/${r.id}/${qliroNotificationToken(r.id, config.qliro.apiSecret)}` } : {}),
         }),
       );
       return reply.status(201).header('cache-control', 'no-store').send(toRaw(started.row, started.htmlSnippet));
@@ -261,6 +265,43 @@ const providerCallbackRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const orderId = orderIdOf(json(request.body).OrderId);
       reply.send({ CallbackResponse: 'received' as const });
       if (orderId) syncLater('qliro', orderId);
+      return reply;
+    },
+  );
+
+  app.post(
+    '/payments/qliro/order-management/:reservationId/:token',
+    {
+      schema: {
+        tags: ['payments'],
+        summary: "Qliro's order-management notification (provider → shop; CSRF-exempt; token in the URL). Answered at once; the reservation's Qliro orders are read from Qliro afterwards",
+        params: Type.Object({ reservationId: DbId(), token: Type.String({ minLength: 1, maxLength: 100 }) }),
+        response: { 200: Type.Object({ CallbackResponse: Type.Literal('received') }), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { reservationId, token } = request.params;
+      const expected = Buffer.from(qliroNotificationToken(reservationId, paymentsConfig().qliro.apiSecret));
+      const given = Buffer.from(token);
+      if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw new HttpError(404, paymentTexts.orderNotFound);
+      reply.send({ CallbackResponse: 'received' as const });
+      runtime.background(async () => {
+        const payments = await app.database.db.select({ id: paymentOrders.id }).from(paymentOrders).where(and(eq(paymentOrders.reservationId, reservationId), eq(paymentOrders.provider, 'qliro')));
+        // The notification can overtake the worker that is still writing down the admin call's answer: look again
+        // a few times before leaving it to the operation's own check (PAYMENT_SENT_CHECK_MS).
+        for (let round = 0; round < 5; round++) {
+          let woken = 0;
+          for (const p of payments) woken += await wakeSentOperations(app.database.db, p.id);
+          if (woken > 0) return runtime.context.kick();
+          const [unanswered] = await app.database.db
+            .select({ id: paymentOperations.id })
+            .from(paymentOperations)
+            .where(and(inArray(paymentOperations.paymentOrderId, payments.map((p) => p.id).concat(-1)), eq(paymentOperations.state, 'sent'), isNull(paymentOperations.providerRef)))
+            .limit(1);
+          if (!unanswered) return;
+          await new Promise((resolve) => setTimeout(resolve, 200 * 2 ** round));
+        }
+      });
       return reply;
     },
   );
