@@ -89,8 +89,20 @@ export interface AdminFaults {
   errorResult: boolean;
 }
 
+/** How many times each fault was applied (GET _control/faults). */
+export interface FaultHits {
+  serverError: number;
+  busy: number;
+  lostAnswer: number;
+  /** Counted by the Qliro stand-in where it applies it (Kustom has no late results). */
+  errorResult: number;
+  droppedNotification: number;
+  delayedNotification: number;
+}
+
 export interface FaultSwitch {
   readonly settings: FaultSettings;
+  readonly hits: FaultHits;
   /** Draws the faults of one admin call (always four draws, in this order: serverError, busy, lostAnswer, errorResult). */
   admin(): AdminFaults;
   /** Draws one notification's fate (always two draws: drop, then delay). delayMs null: no extra delay configured. */
@@ -145,6 +157,7 @@ export function parseFaultSettings(body: unknown): FaultSettings {
 /** The switch itself, without routes (for a stand-in that registers its own, or a unit test). */
 export function createFaultSwitch(): FaultSwitch {
   let settings = NO_FAULTS;
+  const hits: FaultHits = { serverError: 0, busy: 0, lostAnswer: 0, errorResult: 0, droppedNotification: 0, delayedNotification: 0 };
   let random = mulberry32(settings.seed);
   // A rate of 0 never fires and a rate of 1 always does, whatever the draw; the draw is taken anyway so that the
   // stream stays aligned with the request order whichever rates are set.
@@ -156,14 +169,23 @@ export function createFaultSwitch(): FaultSwitch {
     get settings() {
       return settings;
     },
+    hits,
     admin() {
-      return { serverError: hit(settings.serverErrorRate), busy: hit(settings.busyRate), lostAnswer: hit(settings.lostAnswerRate), errorResult: hit(settings.errorResultRate) };
+      const drawn = { serverError: hit(settings.serverErrorRate), busy: hit(settings.busyRate), lostAnswer: hit(settings.lostAnswerRate), errorResult: hit(settings.errorResultRate) };
+      // Counted as the stand-ins apply them: a server error or busy answer ends the call before anything else.
+      if (drawn.serverError) hits.serverError++;
+      else if (drawn.busy) hits.busy++;
+      else if (drawn.lostAnswer) hits.lostAnswer++;
+      return drawn;
     },
     notification() {
       const drop = hit(settings.dropNotificationRate);
       const x = random();
       const d = settings.notificationDelayMs;
-      return { drop, delayMs: d ? Math.round(d[0] + x * (d[1] - d[0])) : null };
+      const delayMs = d ? Math.round(d[0] + x * (d[1] - d[0])) : null;
+      if (drop) hits.droppedNotification++;
+      else if (delayMs) hits.delayedNotification++;
+      return { drop, delayMs };
     },
     configure(body) {
       settings = parseFaultSettings(body);
@@ -179,6 +201,8 @@ export function createFaultSwitch(): FaultSwitch {
  */
 export function faultSwitch(app: FastifyInstance): FaultSwitch {
   const faults = createFaultSwitch();
+  // How often each fault was applied since the stand-in started (the fault suite reports them).
+  app.get('/_control/faults', async () => ({ faults: faults.settings, hits: faults.hits }));
   app.post('/_control/faults', async (request) => {
     // The Qliro stand-in parses JSON as {raw, json} (its token hashes the raw body).
     const parsed = (request.body ?? {}) as { json?: unknown; raw?: unknown };

@@ -567,6 +567,7 @@ export function qliroStandIn(credentials: { apiKey: string; apiSecret: string },
 
       const result = perform[op](order, json, drawn.errorResult ? 'STAND_IN_ERROR_RESULT' : null);
       if (!Array.isArray(result)) return refuse(result);
+      if (drawn.errorResult) faults.hits.errorResult++;
       later(processingMs, () => settle(order, result));
       return answer(200, { PaymentTransactions: result.map((t) => ({ PaymentTransactionId: t.PaymentTransactionId, Status: t.Status })) });
     });

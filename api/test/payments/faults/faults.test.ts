@@ -45,5 +45,8 @@ describe.each(testDatabaseKinds())('payments under faults on %s', (kind) => {
     expect(summary.global).toEqual([]);
     expect(summary.failures.map((f) => `seed ${f.seed}: ${f.problems.join('; ')}`)).toEqual([]);
     expect(summary.runs).toBe(seeds.length);
+    // The faults must have fired, or the green above proves nothing.
+    const injected = Object.values(summary.faultHits).flatMap((h) => Object.values(h)).reduce((a, b) => a + b, 0);
+    if (seeds.length >= 20) expect(injected, 'faults injected by the stand-ins').toBeGreaterThan(0);
   }, timeoutMs);
 });

@@ -75,6 +75,8 @@ export interface FaultSuiteSummary {
   global: string[];
   notes: string[];
   line: string;
+  /** Per stand-in: how often each fault was applied. */
+  faultHits: Record<string, Record<string, number>>;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -326,6 +328,7 @@ export async function runFaultSuite(options: FaultSuiteOptions): Promise<FaultSu
   let kills = 0;
   const restartMs: number[] = [];
   const results: RunResult[] = [];
+  const faultHits: Record<string, Record<string, number>> = {};
 
   try {
     // -- the stand-ins, then the database and the API processes pointed at them
@@ -490,6 +493,11 @@ export async function runFaultSuite(options: FaultSuiteOptions): Promise<FaultSu
       await sleep(1000);
     }
     if (diff.length) global.push(`stock not conserved: ${diff.slice(0, 10).join('; ')}${diff.length > 10 ? ` (+${diff.length - 10} more)` : ''}`);
+    // -- what the stand-ins actually injected (a suite whose faults never fired proves little)
+    for (const p of ['klarna', 'qliro'] as const) {
+      const res = await json(`${standIns.origin}/stand-in/${p}/_control/faults`, { method: 'GET' });
+      if (res.status === 200) faultHits[p] = (res.json as { hits: Record<string, number> }).hits;
+    }
   } catch (error) {
     global.push(`suite: ${(error as Error).message.slice(0, 4000)}`);
   } finally {
@@ -512,9 +520,10 @@ export async function runFaultSuite(options: FaultSuiteOptions): Promise<FaultSu
     `[payment-faults ${options.kind}×${options.processes}] ${results.length} runs in ${(ms / 1000).toFixed(0)} s; ` +
     `operations: ${Object.entries(operations).map(([k, v]) => `${k} {${fmt(v)}}`).join(' ') || 'none'}; ` +
     `outcomes: ${fmt(outcomes)}; kills ${kills}${restartMs.length ? ` (back up after ${(restartMs.reduce((a, b) => a + b, 0) / restartMs.length / 1000).toFixed(1)} s on average)` : ''}; ` +
+    `faults injected: ${Object.entries(faultHits).map(([p, h]) => `${p} {${fmt(Object.fromEntries(Object.entries(h).filter(([, n]) => n > 0)))}}`).join(' ') || 'unknown'}; ` +
     `failures ${failures.length}${failures.length ? ` (seeds ${failures.map((f) => f.seed).join(' ')})` : ''}` +
     (global.length ? `; global: ${global.join(' | ')}` : '');
-  return { kind: options.kind, runs: results.length, ms, kills, operations, outcomes, failures, global, notes: [...notes], line };
+  return { kind: options.kind, runs: results.length, ms, kills, operations, outcomes, failures, global, notes: [...notes], line, faultHits };
 }
 
 // ---------------------------------------------------------------------------------------------------- one run
