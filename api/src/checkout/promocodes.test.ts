@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { promoTexts, promoVerdict, shopperEmails, type PromoShopper } from './promocodes.js';
+import { promoTexts, promoVerdict, shopperEmailKeys, type PromoShopper } from './promocodes.js';
 
 const d = (s: string) => new Date(s);
 const now = d('2026-02-15T00:00:00Z');
@@ -40,14 +40,15 @@ describe('promoVerdict: who may use a code', () => {
   });
 });
 
-describe('shopperEmails', () => {
+describe('shopperEmailKeys', () => {
   it.each([
     ['anonymous, no e-mail yet', anonymous, []],
     ['guest', { customer: null, email: ' Ola@Example.NO ' }, ['ola@example.no']],
     ['customer: the account e-mail and the typed one', { ...member, email: 'kari.jobb@example.no' }, ['kari@example.no', 'kari.jobb@example.no']],
     ['the same e-mail once', { ...member, email: 'KARI@example.no' }, ['kari@example.no']],
+    ['another spelling of the same e-mail once', { ...member, email: 'kari+1@example.no.' }, ['kari@example.no']],
     ['a deleted account has no e-mail', { customer: { id: 3, club: false, email: null }, email: null }, []],
   ] as const)('%s', (_n, shopper, expected) => {
-    expect(shopperEmails(shopper as PromoShopper)).toEqual(expected);
+    expect(shopperEmailKeys(shopper as PromoShopper)).toEqual(expected);
   });
 });

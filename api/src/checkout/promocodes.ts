@@ -2,9 +2,10 @@
  * Promo codes follow their type — the one place that decides whether a shopper may use a code, for
  * GET /promocodes/check/{code} and again (under a row lock) when a reservation redeems it.
  *
- * Types: 'cart' (anyone), 'member' (a logged-in club member: customers.club), 'welcome' (once per customer, or per
- * e-mail for a guest: the customer's account e-mail and every e-mail a reservation was placed with count, so logging
- * out or typing another address of the same account does not make it new). Any code may also have max_uses in all.
+ * Types: 'cart' (anyone), 'member' (a logged-in club member: customers.club, granted by accounts/club.ts), 'welcome'
+ * (once per customer: the account, its e-mail and every e-mail a reservation was placed with count, each compared as
+ * its promoEmailKey, so logging out, typing another address of the same account or another spelling of an address
+ * — case, `+tag`, a trailing dot, Gmail's dots — does not make a new customer). Any code may also have max_uses in all.
  * valid_from/valid_to always apply (promoState in rules.ts).
  *
  * Redeeming (createReservation's transaction): `lockPromocode` takes the code's row FOR UPDATE and re-decides, so two
@@ -16,6 +17,7 @@ import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/index.js';
 import { customers, promocodeRedemptions, promocodes } from '../db/schema.js';
 import { promoState } from './rules.js';
+import { promoEmailKey } from './promoEmailKey.js';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Reader = Db | Tx;
@@ -64,22 +66,30 @@ export function promoVerdict(
   return { ok: true };
 }
 
-/** The lower-cased e-mails that identify this shopper for a once-per-customer code. */
-export function shopperEmails(shopper: PromoShopper): string[] {
-  const emails = [shopper.customer?.email, shopper.email].map((e) => e?.trim().toLowerCase()).filter((e): e is string => !!e);
-  return [...new Set(emails)];
+/** The keys (promoEmailKey) of the e-mails that identify this shopper for a once-per-customer code. */
+export function shopperEmailKeys(shopper: PromoShopper): string[] {
+  return [...new Set(shopperEmails(shopper).map(promoEmailKey))];
 }
 
-/** Whether this customer, one of these e-mails, or an account with one of these e-mails already redeemed the code. */
+const shopperEmails = (shopper: PromoShopper) =>
+  [shopper.customer?.email, shopper.email].map((e) => e?.trim().toLowerCase()).filter((e): e is string => !!e);
+
+/**
+ * Whether this customer, or anyone with one of these keys, already redeemed the code: a redemption's own e-mail, the
+ * account e-mail of the customer who redeemed, or the account that now has one of these addresses (it may have changed
+ * its address since; its stored address is lower-cased, so its exact and canonical spellings find it).
+ */
 async function usedBy(db: Reader, promoId: number, shopper: PromoShopper): Promise<boolean> {
-  const emails = shopperEmails(shopper);
+  const keys = shopperEmailKeys(shopper);
+  const addresses = [...new Set([...keys, ...shopperEmails(shopper)])];
   const who = [
     shopper.customer ? eq(promocodeRedemptions.customerId, shopper.customer.id) : undefined,
-    emails.length > 0 ? inArray(promocodeRedemptions.email, emails) : undefined,
-    emails.length > 0
+    keys.length > 0 ? inArray(promocodeRedemptions.emailKey, keys) : undefined,
+    keys.length > 0 ? inArray(promocodeRedemptions.accountEmailKey, keys) : undefined,
+    keys.length > 0
       ? inArray(
           promocodeRedemptions.customerId,
-          db.select({ id: customers.id }).from(customers).where(inArray(customers.email, emails)),
+          db.select({ id: customers.id }).from(customers).where(inArray(customers.email, addresses)),
         )
       : undefined,
   ].filter((c) => c !== undefined);
@@ -115,7 +125,7 @@ export async function lockPromocode(tx: Tx, code: string, shopper: PromoShopper,
 export async function recordRedemption(
   tx: Tx,
   promoId: number,
-  use: { reservationId: number; customerId: number | null; email: string },
+  use: { reservationId: number; customerId: number | null; email: string; accountEmail: string | null },
 ): Promise<boolean> {
   const counted = await tx
     .update(promocodes)
@@ -128,6 +138,8 @@ export async function recordRedemption(
     reservationId: use.reservationId,
     customerId: use.customerId,
     email: use.email.trim().toLowerCase(),
+    emailKey: promoEmailKey(use.email),
+    accountEmailKey: use.accountEmail ? promoEmailKey(use.accountEmail) : null,
   });
   return true;
 }

@@ -309,7 +309,7 @@ export async function createReservation(
         holdUntil: holdEndsAt(home, now),
       })
       .returning();
-    if (promo && !(await recordRedemption(tx, promo.id, { reservationId: reservation!.id, customerId, email: input.Email }))) {
+    if (promo && !(await recordRedemption(tx, promo.id, { reservationId: reservation!.id, customerId, email: input.Email, accountEmail: shopper?.customer?.email ?? null }))) {
       // Cannot happen under the row lock (the verdict saw uses < max_uses); the guarded update is the last word.
       throw promoRefused({ ok: false, refusal: 'usedUp', status: 422, message: promoTexts.usedUp });
     }

@@ -275,7 +275,10 @@ export const customers = pgTable(
     permissions: jsonb('permissions').notNull().default(sql`'[]'::jsonb`),
     preferences: jsonb('preferences').notNull().default(sql`'{}'::jsonb`),
     termsConditions: boolean('terms_conditions').notNull().default(false),
+    /** Membership: granted by the shop's rule (accounts/club.ts: consent and a verified e-mail), never written by the customer. */
     club: boolean('club').notNull().default(false),
+    /** When the customer asked to join the club and accepted its terms; membership follows once the e-mail is verified. */
+    clubConsentAt: timestamp('club_consent_at', { withTimezone: true }),
     marketing: boolean('marketing').notNull().default(false),
     newsletter: boolean('newsletter').notNull().default(false),
     eventInvite: boolean('event_invite').notNull().default(false),
@@ -436,11 +439,17 @@ export const promocodeRedemptions = pgTable(
     customerId: integer('customer_id').references(() => customers.id, { onDelete: 'set null' }),
     /** The e-mail the reservation was placed with, lower-cased. */
     email: text('email').notNull(),
+    /** That e-mail as one customer (checkout/promoEmailKey.ts): every spelling of an address has the same key. */
+    emailKey: text('email_key').notNull(),
+    /** The key of the logged-in customer's account e-mail when it redeemed (null for a guest). */
+    accountEmailKey: text('account_email_key'),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('promocode_redemptions_reservation_uq').on(t.reservationId),
     index('promocode_redemptions_code_email_idx').on(t.promocodeId, t.email),
+    index('promocode_redemptions_code_email_key_idx').on(t.promocodeId, t.emailKey),
+    index('promocode_redemptions_code_account_key_idx').on(t.promocodeId, t.accountEmailKey),
     index('promocode_redemptions_code_customer_idx').on(t.promocodeId, t.customerId),
   ],
 );

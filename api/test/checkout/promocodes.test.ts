@@ -179,6 +179,52 @@ describe.each(testDatabaseKinds())('promo codes on %s', (kind) => {
     });
   });
 
+  describe('welcome code VELKOMMEN: every spelling of an address is one customer (issue 33)', () => {
+    /**
+     * Each attempt from a fresh session and client address, as the attacker did. A refusal must name the code (an
+     * address with a trailing dot is also refused as an address by now: the code is refused all the same).
+     */
+    const guestStatuses = async (emails: string[]) => {
+      const statuses: number[] = [];
+      for (const email of emails) {
+        const res = await reserve(await shopper(), { promocode: 'VELKOMMEN', Email: email });
+        statuses.push(res.statusCode);
+        if (res.statusCode !== 201) expect(res.json<{ errors: unknown[] }>().errors).toContainEqual({ field: 'promocode', message: TEXTS.alreadyUsed });
+      }
+      return statuses;
+    };
+    const newCustomer = async (email: string, phone: string) =>
+      (await t().db.insert(s.customers).values({ firstName: 'Ny', lastName: 'Kunde', email, phone }).returning({ id: s.customers.id }))[0]!.id;
+
+    it('guests: x@example.no, X@Example.no, x+1@example.no and x@example.no. get it once', async () => {
+      expect(await guestStatuses(['x@example.no', 'X@Example.no', 'x+1@example.no', 'x@example.no.', ' X+velkommen@EXAMPLE.NO. '])).toEqual([201, 422, 422, 422, 422]);
+      expect((await redemptions('VELKOMMEN')).filter((r) => r.emailKey === 'x@example.no').map((r) => r.email)).toEqual(['x@example.no']);
+    });
+
+    it('guests: Gmail addresses with and without dots, googlemail.com, a tag: once', async () => {
+      const variants = ['ola.nordmann@gmail.com', 'olanordmann@gmail.com', 'O.L.A.Nordmann@gmail.com', 'ola.nordmann+2@googlemail.com', 'olanord.mann@gmail.com.'];
+      expect(await guestStatuses(variants)).toEqual([201, 422, 422, 422, 422]);
+      // Dots count elsewhere: another provider's dotted address is another mailbox, and gets its welcome.
+      expect(await guestStatuses(['ola.nordmann@example.no', 'olanordmann@example.no'])).toEqual([201, 201]);
+    });
+
+    it('a logged-in customer: any spelling of its account address is refused to a guest afterwards, and the other way round', async () => {
+      const siri = await newCustomer('s.iri@gmail.com', '47000001');
+      const b = await asCustomer(siri);
+      // The customer may type another address for the order: the account's own address is used up as well.
+      expect((await reserve(b, { promocode: 'VELKOMMEN', Email: 'siri.jobb@example.no' })).statusCode).toBe(201);
+      expect(await guestStatuses(['siri@gmail.com', 'Siri+1@googlemail.com', 's.i.r.i@gmail.com.', 'siri.jobb+x@example.no'])).toEqual([422, 422, 422, 422]);
+
+      // A guest's use first: an account whose address is another spelling of it has had its welcome.
+      expect(await guestStatuses(['guri@example.no'])).toEqual([201]);
+      const guri = await newCustomer('guri+konto@example.no', '47000002');
+      const g = await asCustomer(guri);
+      const check = await g.get('/promocodes/check/VELKOMMEN');
+      expect([check.statusCode, check.json().message]).toEqual([422, TEXTS.alreadyUsed]);
+      expectRefused(await reserve(g, { promocode: 'VELKOMMEN', Email: 'helt.annen@example.no' }), TEXTS.alreadyUsed);
+    });
+  });
+
   describe('max_uses and the validity window', () => {
     it('a code with max_uses 2 serves two reservations, then is used up (check and checkout)', async () => {
       const statuses: number[] = [];

@@ -96,7 +96,7 @@ describe.each(testDatabaseKinds())('reservation holds on %s', (kind) => {
     const [code] = await t().db.select().from(s.promocodes).where(eq(s.promocodes.name, 'STAUT15'));
     // What the promo-code cap records at creation (issue 18's redemption), written here so this test stands alone.
     await t().db.delete(s.promocodeRedemptions).where(eq(s.promocodeRedemptions.reservationId, r.ReservationID));
-    await t().db.insert(s.promocodeRedemptions).values({ promocodeId: code!.id, reservationId: r.ReservationID, email: 'kari@example.no' });
+    await t().db.insert(s.promocodeRedemptions).values({ promocodeId: code!.id, reservationId: r.ReservationID, email: 'kari@example.no', emailKey: 'kari@example.no' });
     await t().db.update(s.promocodes).set({ uses: 1 }).where(eq(s.promocodes.id, code!.id));
     await endHold(r.ReservationID);
     expect(await expireDueReservations(t().db)).toEqual([r.ReservationID]);
