@@ -6,11 +6,13 @@
  * - Catalogue reads say `Cache-Control: public, no-cache`: browsers and CDNs keep them but revalidate each time,
  *   so a write is visible on the next request. Reference data that changes only with a deploy (genders, colour
  *   groups, product lines, postal codes) may be kept an hour.
- * - The process keeps the serialised answers of catalogue reads (LRU, bounded). Any successful write under /api/v1
- *   (a reservation moves stock, an editor publishes, a review or poll answer arrives) starts a new generation, which
- *   empties it. With REDIS_URL the new generation is published so every API process drops its copies; without Redis
- *   (one process, the embedded default) the local generation is all there is. A short TTL bounds staleness should a
- *   publish be lost.
+ * - The process keeps the serialised answers of catalogue reads (LRU, bounded), keyed by path and the query
+ *   parameters the route accepts (cachePurges.ts: an unknown parameter makes no new entry). A successful write
+ *   purges only what it changes, by tag (cachePurges.ts WRITE_PURGES: a reservation the articles whose stock it
+ *   took, an editor's publication the content answers); logging in, a cart or a provider's notification purge
+ *   nothing. With REDIS_URL each purge is published so every API process drops the same copies; without Redis (one
+ *   process, the embedded default) the local store is all there is. A short TTL bounds staleness should a publish be
+ *   lost.
  * - A stored answer is kept as bytes and, once compression has made them, as its br and gzip forms: a browser's
  *   request for a stored listing is then a lookup, not a compression (cached list as browsers ask: ~2 000 → ~10 000
  *   req/s on PostgreSQL at 20 000 articles).
@@ -28,6 +30,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onSendHookHandler } from 'fastify';
 import { Redis } from 'ioredis';
 import { asksForPreview } from '../content/preview.js';
+import { acceptedQueryNames, articleTag, cacheKeyOf, purgeRuleFor, tagsOfAnswer, type PurgeRule } from './cachePurges.js';
 
 export type CachePolicy = 'catalogue' | 'reference';
 
@@ -86,7 +89,15 @@ export function isWrite(method: string, routeUrl: string | undefined): boolean {
   if (!WRITE_METHODS.has(method)) return false;
   return !(method === 'POST' && routeUrl !== undefined && READ_ONLY_POSTS.has(routeUrl));
 }
+
+/** What a write request purges: its route's rule, or everything for a write route no rule describes. */
+export function purgeOf(method: string, routeUrl: string | undefined): PurgeRule {
+  if (!isWrite(method, routeUrl)) return { kind: 'none' };
+  return purgeRuleFor(method, routeUrl) ?? { kind: 'all' };
+}
 const INVALIDATION_CHANNEL = 'shop:catalogue-changed';
+/** Carries a JSON array of tags whose stored answers every process drops. */
+const PURGE_TAGS_CHANNEL = 'shop:catalogue-purge-tags';
 /** Carries an instant (ms) at which every process empties its store (scheduled content going live). */
 const PURGE_AT_CHANNEL = 'shop:catalogue-purge-at';
 
@@ -105,8 +116,9 @@ export type StoredEncoding = 'br' | 'gzip';
 const STORED_ENCODINGS: readonly StoredEncoding[] = ['br', 'gzip'];
 
 interface Entry {
-  generation: number;
   storedAt: number;
+  /** What the answer shows (cachePurges.ts tagsOfAnswer): a purge of any of them drops it. */
+  tags: readonly string[];
   /** The answer as UTF-8 bytes: written as it is, nothing to encode per request. */
   body: Buffer;
   etag: string;
@@ -157,7 +169,10 @@ export function etagMatches(ifNoneMatch: string | undefined, etag: string): bool
   return ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
 }
 
-/** The generation counter and the stored answers; no Fastify in here so it can be tested alone. */
+/**
+ * The stored answers and a generation counter; no Fastify in here so it can be tested alone. Every purge (whole or
+ * by tag) starts a new generation: an answer computed in an older one may predate the write and is not stored.
+ */
 export class ResponseStore {
   private generation = 0;
   private readonly entries = new Map<string, Entry>();
@@ -178,7 +193,7 @@ export class ResponseStore {
     }
     const entry = this.entries.get(key);
     if (!entry) return undefined;
-    if (entry.generation !== this.generation || this.now() - entry.storedAt > this.ttlMs) {
+    if (this.now() - entry.storedAt > this.ttlMs) {
       this.entries.delete(key);
       return undefined;
     }
@@ -188,12 +203,12 @@ export class ResponseStore {
     return entry;
   }
 
-  set(key: string, body: Buffer | string, etag: string, contentType: string, generation: number): void {
+  set(key: string, body: Buffer | string, etag: string, contentType: string, generation: number, tags: readonly string[] = []): void {
     // An answer computed before a write finished must not be stored under the new generation.
     if (generation !== this.generation) return;
     const bytes = typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
     this.entries.delete(key);
-    this.entries.set(key, { generation, storedAt: this.now(), body: bytes, etag, contentType, encoded: {} });
+    this.entries.set(key, { storedAt: this.now(), tags, body: bytes, etag, contentType, encoded: {} });
     while (this.entries.size > this.maxEntries) {
       const oldest = this.entries.keys().next().value;
       if (oldest === undefined) break;
@@ -204,7 +219,7 @@ export class ResponseStore {
   /** Keeps the compressed form of the stored answer with this ETag (none is kept for an answer since replaced). */
   setEncoded(key: string, etag: string, encoding: StoredEncoding, body: Buffer): void {
     const entry = this.entries.get(key);
-    if (entry && entry.generation === this.generation && entry.etag === etag) entry.encoded[encoding] = body;
+    if (entry && entry.etag === etag) entry.encoded[encoding] = body;
   }
 
   get currentGeneration(): number {
@@ -214,6 +229,19 @@ export class ResponseStore {
   invalidate(): void {
     this.generation++;
     this.entries.clear();
+  }
+
+  /** Drops the answers carrying any of these tags (and keeps answers computed before from being stored). */
+  purge(tags: readonly string[]): void {
+    if (tags.length === 0) return;
+    this.generation++;
+    const wanted = new Set(tags);
+    for (const [key, entry] of this.entries) if (entry.tags.some((tag) => wanted.has(tag))) this.entries.delete(key);
+  }
+
+  /** The keys stored now (oldest used first). */
+  keys(): string[] {
+    return [...this.entries.keys()];
   }
 
   /** Empties the store when `at` (ms) comes. Past instants and more than 100 pending are ignored (the TTL still bounds). */
@@ -231,9 +259,13 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Set on cacheable GETs: the store generation the answer is computed in. */
     cacheGeneration?: number;
+    /** Set on cacheable GETs: the store's key for the answer (cachePurges.ts cacheKeyOf). */
+    cacheKey?: string;
+    /** Set on writes before they run: the tags their success purges (null: everything). */
+    cachePurge?: { tags: string[] | null; alsoOnStatus: readonly number[] };
   }
   interface FastifyInstance {
-    httpCache: { store: ResponseStore; invalidate(): void; purgeAt(instant: Date): void };
+    httpCache: { store: ResponseStore; invalidate(): void; purge(tags: readonly string[]): void; purgeAt(instant: Date): void };
   }
 }
 
@@ -262,10 +294,11 @@ export function installHttpCache(app: FastifyInstance, options: HttpCacheOptions
     // A broken Redis must not break reads: the TTL still bounds what is served.
     publisher.on('error', (error) => app.log.warn({ err: error }, 'http cache: redis publisher'));
     subscriber.on('error', (error) => app.log.warn({ err: error }, 'http cache: redis subscriber'));
-    void subscriber.subscribe(INVALIDATION_CHANNEL, PURGE_AT_CHANNEL).catch((error) => app.log.warn({ err: error }, 'http cache: subscribe'));
+    void subscriber.subscribe(INVALIDATION_CHANNEL, PURGE_AT_CHANNEL, PURGE_TAGS_CHANNEL).catch((error) => app.log.warn({ err: error }, 'http cache: subscribe'));
     subscriber.on('message', (channel, message) => {
       if (channel === INVALIDATION_CHANNEL) store.invalidate();
       if (channel === PURGE_AT_CHANNEL) store.purgeAt(Number(message));
+      if (channel === PURGE_TAGS_CHANNEL) store.purge(tagsOfMessage(message));
     });
     app.addHook('onClose', async () => {
       await Promise.allSettled([publisher?.quit(), subscriber?.quit()]);
@@ -275,16 +308,29 @@ export function installHttpCache(app: FastifyInstance, options: HttpCacheOptions
     store.invalidate();
     publisher?.publish(INVALIDATION_CHANNEL, String(Date.now())).catch((error) => app.log.warn({ err: error }, 'http cache: publish'));
   };
+  const purge = (tags: readonly string[]) => {
+    if (tags.length === 0) return;
+    store.purge(tags);
+    publisher?.publish(PURGE_TAGS_CHANNEL, JSON.stringify(tags)).catch((error) => app.log.warn({ err: error }, 'http cache: publish'));
+  };
   const purgeAt = (instant: Date) => {
     store.purgeAt(instant.getTime());
     publisher?.publish(PURGE_AT_CHANNEL, String(instant.getTime())).catch((error) => app.log.warn({ err: error }, 'http cache: publish'));
   };
-  app.decorate('httpCache', { store, invalidate, purgeAt });
+  app.decorate('httpCache', { store, invalidate, purge, purgeAt });
 
-  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+  // preHandler: after routing and validation, so the key holds the validated parameters the route accepts, and a
+  // write's look-up runs only for a request that passed the CSRF check and its schema.
+  app.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
+    if (request.url.startsWith('/api/v1/') && isWrite(request.method, request.routeOptions.url)) {
+      request.cachePurge = await purgeTagsBefore(app, request, purgeOf(request.method, request.routeOptions.url));
+      return;
+    }
     const policy = policyOf(request);
     if (!policy) return;
-    const entry = store.get(request.url);
+    const key = cacheKeyOf(request.url.split('?')[0]!, request.query, acceptedQueryNames(request.routeOptions.schema));
+    request.cacheKey = key;
+    const entry = store.get(key);
     if (!entry) {
       request.cacheGeneration = store.currentGeneration;
       return;
@@ -303,8 +349,10 @@ export function installHttpCache(app: FastifyInstance, options: HttpCacheOptions
   app.addHook('onSend', async (request, reply, payload) => {
     // Writes invalidate before their answer leaves, so the writer's next read already sees the new generation.
     const url = request.routeOptions.url ?? request.url;
-    if (reply.statusCode < 400 && request.url.startsWith('/api/v1/') && isWrite(request.method, request.routeOptions.url)) {
-      invalidate();
+    const purging = request.cachePurge;
+    if (purging && (reply.statusCode < 400 || purging.alsoOnStatus.includes(reply.statusCode))) {
+      if (purging.tags === null) invalidate();
+      else purge(purging.tags);
     }
     const policy = policyOf(request);
     if (!policy) {
@@ -320,9 +368,9 @@ export function installHttpCache(app: FastifyInstance, options: HttpCacheOptions
     const bytes = typeof payload === 'string' ? Buffer.from(payload, 'utf8') : payload;
     const etag = strongEtag(bytes);
     reply.header('cache-control', CACHE_CONTROL[policy]).header('etag', etag);
-    if (request.cacheGeneration !== undefined && request.method === 'GET' && typeof payload === 'string') {
+    if (request.cacheGeneration !== undefined && request.cacheKey !== undefined && request.method === 'GET' && typeof payload === 'string') {
       const contentType = String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8');
-      store.set(request.url, bytes, etag, contentType, request.cacheGeneration);
+      store.set(request.cacheKey, bytes, etag, contentType, request.cacheGeneration, tagsOfAnswer(request.routeOptions.url ?? '', policy, payload));
     }
     if (etagMatches(request.headers['if-none-match'], etag)) {
       reply.code(304);
@@ -330,6 +378,30 @@ export function installHttpCache(app: FastifyInstance, options: HttpCacheOptions
     }
     return bytes;
   });
+}
+
+/** The tags of a purge message from another process (anything else is ignored: the TTL still bounds). */
+function tagsOfMessage(message: string): string[] {
+  try {
+    const parsed: unknown = JSON.parse(message);
+    return Array.isArray(parsed) ? parsed.filter((tag): tag is string => typeof tag === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+/** The tags a write's success will purge, looked up before it runs (it may delete what names them); null = all. */
+async function purgeTagsBefore(app: FastifyInstance, request: FastifyRequest, rule: PurgeRule): Promise<NonNullable<FastifyRequest['cachePurge']>> {
+  switch (rule.kind) {
+    case 'none':
+      return { tags: [], alsoOnStatus: [] };
+    case 'all':
+      return { tags: null, alsoOnStatus: [] };
+    case 'families':
+      return { tags: [...rule.families], alsoOnStatus: [] };
+    case 'articles':
+      return { tags: (await rule.lookUp(app.database.db, request)).map(articleTag), alsoOnStatus: rule.alsoOnStatus ?? [] };
+  }
 }
 
 /**
@@ -342,8 +414,8 @@ export function installCompressedAnswerStore(app: FastifyInstance): void {
     if (reply.statusCode !== 200 || !Buffer.isBuffer(payload) || !policyOf(request)) return payload;
     const encoding = reply.getHeader('content-encoding');
     const etag = reply.getHeader('etag');
-    if ((encoding === 'br' || encoding === 'gzip') && typeof etag === 'string') {
-      app.httpCache.store.setEncoded(request.url, etag, encoding, payload);
+    if ((encoding === 'br' || encoding === 'gzip') && typeof etag === 'string' && request.cacheKey !== undefined) {
+      app.httpCache.store.setEncoded(request.cacheKey, etag, encoding, payload);
     }
     return payload;
   };
