@@ -5,7 +5,8 @@
  *   GET  /payments/staff/flagged                     checkouts that need a person: mismatched, late, differing from the
  *                                                    provider, with an operation refused or to be followed up (unknown)
  *   GET  /payments/staff/follow-up                   "Må følges opp": each thing a person must settle, one row each
- *   POST /payments/staff/payments/{id}/operations    {kind, amount?, lines?, requestKey} → the operation after its first attempt
+ *   POST /payments/staff/payments/{id}/operations    {kind, amount?, lines?, reason, requestKey} → the operation after its first attempt;
+ *                                                    capture/refund/cancel/release by hand: customer service and admin only
  *   POST /payments/staff/reconcile                   {paymentId?} compare with the providers' ledgers now (customer service)
  *   POST /payments/staff/operations/{id}/resolve     {outcome, reason} settle an `unknown` operation by hand (customer service)
  * `requestKey` is the client's idempotency key (one per button press): a repeated request returns the same
@@ -264,9 +265,9 @@ export const staffPaymentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags: ['payments', 'staff'],
-        summary: 'Capture (full/partial), refund (full/partial), cancel, extend or release (after a partial capture) the authorisation of a payment at its provider (staff)',
+        summary: 'Capture (full/partial), refund (full/partial), cancel, extend or release (after a partial capture) the authorisation of a payment at its provider, by hand (capture/refund/cancel/release: customer service and admin; extend: shop staff too)',
         description:
-          'Queued durably and tried at once; the answer is the operation after that attempt (confirmed; sent = at the provider, its result awaited; queued = retried with backoff; refused = refused by the provider; unknown = to be followed up). requestKey makes a repeated request return the same operation.',
+          'Money moves by hand only with a reason, written to the reservation’s audit trail (reservation_events, kind payment-by-hand, with the staff member) in the transaction that queues the operation. Queued durably and tried at once; the answer is the operation after that attempt (confirmed; sent = at the provider, its result awaited; queued = retried with backoff; refused = refused by the provider; unknown = to be followed up). requestKey makes a repeated request return the same operation.',
         params: Type.Object({ id: DbId() }),
         body: Type.Object({
           kind: Type.Union([Type.Literal('capture'), Type.Literal('refund'), Type.Literal('cancel'), Type.Literal('extend'), Type.Literal('release')]),
@@ -274,6 +275,7 @@ export const staffPaymentRoutes: FastifyPluginAsyncTypebox = async (app) => {
           lines: Type.Optional(
             Type.Array(Type.Object({ reference: Type.String({ minLength: 1, maxLength: 64 }), quantity: Type.Integer({ minimum: 1, maximum: 10_000 }) }, { additionalProperties: false }), { maxItems: 200 }),
           ),
+          reason: Type.Optional(Type.String({ maxLength: 500, description: 'why, for the audit trail; required for capture, refund, cancel and release' })),
           requestKey: Type.String({ minLength: 8, maxLength: 100, pattern: '^[A-Za-z0-9_-]+$', description: 'The client’s idempotency key for this request' }),
         }, { additionalProperties: false }),
         response: { 200: OperationSchema, ...errorResponses, 401: Type.Ref('ErrorBody'), 403: Type.Ref('ErrorBody'), 409: Type.Ref('ErrorBody'), 422: Type.Ref('ErrorBody') },
@@ -282,7 +284,11 @@ export const staffPaymentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const staff = await requireFulfilmentStaff(db, request);
       const { kind, amount, lines, requestKey } = request.body;
-      if (kind === 'refund' && !canRefund(staff)) throw new HttpError(403, fulfilmentTexts.refundOnly);
+      // Shop staff move money only through the workflow (hand-over, not collected). Extending the authorisation moves
+      // none: it keeps a customer who comes late chargeable, and the shop is where that is seen.
+      if (kind !== 'extend' && !canRefund(staff)) throw new HttpError(403, fulfilmentTexts.moneyByHandOnly);
+      const reason = request.body.reason?.trim() ?? '';
+      if (kind !== 'extend' && !reason) throw new HttpError(422, fulfilmentTexts.operationReason);
       if (staff.shopIds) {
         const [target] = await db.select({ reservationId: paymentOrders.reservationId }).from(paymentOrders).where(eq(paymentOrders.id, request.params.id));
         if (!target) throw new HttpError(404, paymentTexts.orderNotFound);
@@ -290,6 +296,10 @@ export const staffPaymentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       }
       const key = `staff:${request.params.id}:${requestKey}`;
       const op = await db.transaction(async (tx) => {
+        const [target] = await tx.select({ reservationId: paymentOrders.reservationId }).from(paymentOrders).where(eq(paymentOrders.id, request.params.id));
+        if (!target) throw new HttpError(404, paymentTexts.orderNotFound);
+        // The reservation's lock first, as the workspace's actions take it (a hand-over waits for this, then sees it).
+        const [reservation] = await tx.select().from(reservations).where(eq(reservations.id, target.reservationId)).for('update');
         const [payment] = await tx.select().from(paymentOrders).where(eq(paymentOrders.id, request.params.id)).for('update');
         if (!payment) throw new HttpError(404, paymentTexts.orderNotFound);
         const [again] = await tx.select().from(paymentOperations).where(and(eq(paymentOperations.paymentOrderId, payment.id), eq(paymentOperations.reason, 'staff'), eq(paymentOperations.idempotencyKey, idempotencyUuid(key))));
@@ -297,7 +307,6 @@ export const staffPaymentRoutes: FastifyPluginAsyncTypebox = async (app) => {
           if (again.kind !== kind) throw new HttpError(409, paymentTexts.operationKeyReused);
           return again;
         }
-        const [reservation] = await tx.select().from(reservations).where(eq(reservations.id, payment.reservationId));
         // Product lines by EAN plus shipping ('frakt') and discount ('rabatt', negative) as lines of their own.
         const sold = soldLines(await checkoutOrderFor(tx, reservation!));
         const decision = decideOperation({ ...payment, provider: payment.provider as ProviderName }, await pendingAmounts(tx, payment.id), { kind: kind as OperationKind, amount, lines }, sold);
@@ -312,6 +321,16 @@ export const staffPaymentRoutes: FastifyPluginAsyncTypebox = async (app) => {
           reason: 'staff',
           requestedBy: staff.id,
         });
+        await recordEvent(tx, {
+          reservationId: payment.reservationId,
+          actor: { id: staff.id, name: staff.name },
+          kind: 'payment-by-hand',
+          fromStatus: null,
+          toStatus: null,
+          detail: { operationId: created.id, paymentId: payment.id, operation: kind, amount: created.amount, lines: created.lines ?? null, reason: reason || null, operationKey: requestKey },
+        });
+        // Open workspace screens are behind now: their next action is refused as stale (409) and reloads.
+        await tx.update(reservations).set({ version: sql`${reservations.version} + 1` }).where(eq(reservations.id, payment.reservationId));
         return created;
       });
       const after = op.state === 'queued' ? await runOperationNow(runtime.operations, op.id) : op;
@@ -437,6 +456,7 @@ export const staffPaymentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { outcome } = request.body;
       const reason = request.body.reason.trim();
       if (!reason) throw new HttpError(422, reconcileTexts.reasonRequired);
+      const afterCommit: { run?: (() => void) | void } = {};
       const resolved = await db.transaction(async (tx) => {
         const [op] = await tx.select().from(paymentOperations).where(eq(paymentOperations.id, request.params.id)).for('update');
         if (!op) throw new HttpError(404, reconcileTexts.operationNotFound);
@@ -449,7 +469,11 @@ export const staffPaymentRoutes: FastifyPluginAsyncTypebox = async (app) => {
           .set({ state: outcome, doneAt: sql`now()`, lockedUntil: null, result: { ...((op.result as Record<string, unknown> | null) ?? {}), resolution } })
           .where(eq(paymentOperations.id, op.id))
           .returning();
-        if (outcome === 'confirmed') await recordConfirmed(tx, after!, op.paymentOrderId);
+        // Settled by hand as confirmed: the same consequences as a confirmation from the provider (a refund's status and mail).
+        if (outcome === 'confirmed') {
+          await recordConfirmed(tx, after!, op.paymentOrderId);
+          afterCommit.run = await runtime.operations.onConfirmed?.(tx, after!);
+        }
         await recordEvent(tx, {
           reservationId: op.reservationId,
           actor: { id: staff.id, name: staff.name },
@@ -460,6 +484,7 @@ export const staffPaymentRoutes: FastifyPluginAsyncTypebox = async (app) => {
         });
         return after!;
       });
+      afterCommit.run?.();
       // The payment's later operations waited behind this one.
       runtime.context.kick();
       return reply.header('cache-control', 'private, no-store').send(staffOperationView(resolved));
