@@ -63,4 +63,15 @@ describe('page head tags', () => {
     expect(html).toContain('content="tok&quot;en"');
     expect(html).toContain('<meta name="csp-nonce" content="n0nce"><meta name="x"></head>');
   });
+
+  // String.replace expands these in a replacement string: the head's texts are data and go in as they are.
+  it.each(["$'", '$`', '$&', '$1', '$$', '$<name>', '$0'])('write a title, description and token holding %s literally', (pattern) => {
+    const html = injectHead(TEMPLATE, { title: `Vinter ${pattern} salg`, description: `Søk: ${pattern}` }, '', 'n0nce', `tok${pattern}en`);
+    const escaped = pattern.replace('&', '&amp;').replace('<', '&lt;').replace('>', '&gt;');
+    expect(html).toContain(`<title>Vinter ${escaped} salg</title>`);
+    expect(html).toContain(`<meta name="description" content="Søk: ${escaped}">`);
+    expect(html).toContain(`content="tok${escaped}en"`);
+    expect(html.match(/<\/head>/g)).toHaveLength(1);
+    expect(html.match(/<title>/g)).toHaveLength(1);
+  });
 });

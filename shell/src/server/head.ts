@@ -75,9 +75,14 @@ const CSRF_PLACEHOLDER = /__CSRF_TOKEN__/g;
  * template's), the CSP nonce (the checkout gives it to the payment snippet) and `extra` before </head>.
  */
 export function injectHead(template: string, head: PageHead | null, extra: string, nonce: string, csrfToken: string): string {
-  let html = template.replace(CSRF_PLACEHOLDER, escapeHtml(csrfToken));
-  if (head?.title) html = html.replace(TITLE, `<title>${escapeHtml(head.title)}</title>`);
-  if (head?.description) html = html.replace(DESCRIPTION, `<meta name="description" content="${escapeHtml(head.description)}">`);
+  // Every replacement is a function: a replacement *string* expands `$'`, `` $` ``, `$&` … and a title such as
+  // "Vinter $' salg" (an editor's, or a search term's) copied the rest of the template into the page.
+  const token = escapeHtml(csrfToken);
+  let html = template.replace(CSRF_PLACEHOLDER, () => token);
+  const title = head?.title;
+  if (title) html = html.replace(TITLE, () => `<title>${escapeHtml(title)}</title>`);
+  const description = head?.description;
+  if (description) html = html.replace(DESCRIPTION, () => `<meta name="description" content="${escapeHtml(description)}">`);
   const at = html.indexOf('</head>');
   const tags = `<meta name="csp-nonce" content="${escapeHtml(nonce)}">${extra}`;
   return at < 0 ? html : `${html.slice(0, at)}${tags}${html.slice(at)}`;

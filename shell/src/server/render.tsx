@@ -143,7 +143,7 @@ async function renderInScope(request: RenderRequest, scope: Scope): Promise<Rend
 
   const assets: RemoteAssets = pageAssets(rendered);
   const values = serialize(scope);
-  const [before, after] = splitTemplate(request.template);
+  const [before, afterRoot] = splitTemplate(request.template);
   const shell = shellCss();
   const stylesheets = (await readStylesheets([...shell.files, ...assets.css], { shellDir: shell.dir, shellFiles: shell.files, serverOrigin: request.serverOrigin })).map(
     // A remote's CSS chunk loading (public path: the remote's absolute URL) takes a link as its file only when the
@@ -153,8 +153,9 @@ async function renderInScope(request: RenderRequest, scope: Scope): Promise<Rend
   );
   const headHtml = headTags(head) + assetLinks(stylesheets, assets.js);
   const prefix = injectHead(before, head, headHtml, request.nonce, request.csrfToken);
-  // After #root: React's markup is all #root holds (the browser renders from scratch when it is empty).
-  const suffix = after.replace('</div>', `</div>${pageDataScript({ values, remotes: request.remotes, modules: rendered, declarations: declarationsOf(declared) })}`);
+  // After #root: React's markup is all #root holds (the browser renders from scratch when it is empty). Joined, never
+  // put in with String.replace: the page data is text of the shop's data, and `$'` in it was expanded.
+  const suffix = `</div>${pageDataScript({ values, remotes: request.remotes, modules: rendered, declarations: declarationsOf(declared) })}${afterRoot}`;
 
   const body = new PassThrough();
   body.write(prefix);
@@ -197,11 +198,11 @@ async function renderInScope(request: RenderRequest, scope: Scope): Promise<Rend
 
 const ROOT_ELEMENT = '<div id="root"></div>';
 
-/** The template around #root: React's markup goes inside it. */
+/** The template around #root: up to and including `<div id="root">`, and what follows its `</div>`. */
 function splitTemplate(template: string): [string, string] {
   const at = template.indexOf(ROOT_ELEMENT);
   if (at < 0) throw new Error('shell/index.html has no <div id="root"></div>');
-  return [`${template.slice(0, at)}<div id="root">`, `</div>${template.slice(at + ROOT_ELEMENT.length)}`];
+  return [`${template.slice(0, at)}<div id="root">`, template.slice(at + ROOT_ELEMENT.length)];
 }
 
 function emptyBody(): Readable {
