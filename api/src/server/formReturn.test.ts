@@ -10,7 +10,7 @@ describe('formReturnPath: back to the page that posted the form, never off the s
     ['/search/%C3%A6rfugl', '/search/%C3%A6rfugl'],
     ['/search/ærfugl', '/search/%C3%A6rfugl'],
     ['/search/ull genser', '/search/ull%20genser'],
-    ['/produkt#anmeldelser', '/produkt'],
+    ['/produkt#anmeldelser', '/produkt#anmeldelser'],
     ['/a/../kundeservice', '/kundeservice'],
     // other hosts, schemes and header tricks
     ['//evil.example/', '/'],
@@ -19,7 +19,12 @@ describe('formReturnPath: back to the page that posted the form, never off the s
     ['https://evil.example/', '/'],
     ['javascript:alert(1)', '/'],
     ['evil.example', '/'],
-    ['/%2F%2Fevil.example', '/%2F%2Fevil.example'],
+    ['/%2F%2Fevil.example', '/'],
+    // issue 33: another host once the URL parser resolves the dot segments ("//evil.com")
+    ['/.//evil.com', '/'],
+    ['/%2e//evil.com', '/'],
+    ['/a/..//evil.com', '/'],
+    ['/%5cevil.com', '/'],
     ['/kundeservice\r\nSet-Cookie: x=1', '/'],
     ['/kundeservice\tx', '/'],
     ['/api/v1/customers/current', '/'],

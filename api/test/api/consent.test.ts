@@ -60,6 +60,12 @@ describe.each(testDatabaseKinds())('POST /api/v1/consent on %s', (kind) => {
     ['/\\evil.example', '/'],
     ['/api/v1/customers/current', '/'],
     ['/search/ull genser', '/search/ull%20genser'],
+    // issue 33: the URL parser resolves these to "//evil.com"
+    ['/.//evil.com', '/'],
+    ['/%2e//evil.com', '/'],
+    ['/a/..//evil.com', '/'],
+    ['/%2f%2fevil.com', '/'],
+    ['/a/../kundeservice?x=1', '/kundeservice?x=1'],
   ])('a return of %j goes to %j (never off the site)', async (returnTo, location) => {
     const { cookie, token } = await openPage();
     const res = await post(accepted(returnTo, token), { cookie, ...SAME_ORIGIN });

@@ -42,6 +42,12 @@ describe.each(testDatabaseKinds())('the payment return path on %s', (kind) => {
       '/kjøp',
       '/\u2215evil.example',
       '/checkout#fragment',
+      // issue 33: the one rule of every return path (siteReturnPath), on the resolved and decoded path
+      '/.//evil.example',
+      '/%2e//evil.example',
+      '/a/..//evil.example',
+      '/%2f%2fevil.example',
+      '/%5cevil.example',
       `/${'a'.repeat(300)}`,
       '',
     ];

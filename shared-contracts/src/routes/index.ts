@@ -350,3 +350,4 @@ export type {
   SelectionPageProps,
   StaticPageProps,
 } from './pages.js';
+export { isSiteReturnPath, RETURN_PATH_MAX_LENGTH, siteReturnPath } from './returnPath.js';
