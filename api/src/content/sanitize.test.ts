@@ -25,6 +25,30 @@ describe('sanitizeHtml keeps the allowed copy', () => {
   });
 });
 
+describe("sanitizeHtml refuses the ids of the shop's own pages (an editor's element would come first)", () => {
+  it.each([
+    ['shop-page-data'],
+    ['SHOP-PAGE-DATA'],
+    ['&#115;hop-page-data'],
+    [' shop-page-data '],
+    ['shop-page-scripts'],
+    ['root'],
+    ['innhold'],
+    ['mobilmeny'],
+    ['anmeldelser'],
+    ['static-title'],
+    ['submenu-klaer'],
+    ['post-12'],
+    ['related-12'],
+  ])('<h2 id=%j> keeps its heading, without the id', (id) => {
+    expect(sanitizeHtml(`<h2 id="${id}">Tilbud</h2><h3 id='${id}'>x</h3>`)).toBe('<h2>Tilbud</h2><h3>x</h3>');
+  });
+
+  it.each([['retur'], ['angrerett-14-dager'], ['posten'], ['om-butikken']])('<h2 id=%j> keeps an id of its own', (id) => {
+    expect(sanitizeHtml(`<h2 id="${id}">x</h2>`)).toBe(`<h2 id="${id}">x</h2>`);
+  });
+});
+
 const XSS: Array<[string, string]> = [
   ['<script>alert(1)</script>', ''],
   ['<SCRIPT SRC=//evil.example/x.js></SCRIPT>', ''],

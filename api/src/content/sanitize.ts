@@ -1,5 +1,6 @@
 import { PRODUCT_CARD_ATTRIBUTE, productCardHtml, productCardId } from '@shop/contracts/format';
 import { parseImageUrl } from '@shop/contracts/images';
+import { isShopElementId } from '@shop/contracts/ssr';
 
 /**
  * Allow-list HTML sanitiser for editor-written copy (blog posts, static pages). No sanitiser package is installed,
@@ -93,10 +94,14 @@ export function safeHref(raw: string): string | null {
 /** Names a named element would shadow on window/document (DOM clobbering). */
 const CLOBBER = new Set(['location', 'document', 'cookie', 'domain', 'top', 'self', 'parent', 'window', 'name', 'opener', 'frames', 'forms', 'images', 'links', 'body', 'head', 'title', 'alert', 'origin', 'history', 'navigator', 'root']);
 
-/** Heading ids (anchors such as /kundeservice#retur): lowercase words only, so they cannot shadow globals like `location`. */
+/**
+ * Heading ids (anchors such as /kundeservice#retur): lowercase words only, so they cannot shadow globals like
+ * `location`, and none the shop's own pages use (isShopElementId): the first element with an id is the one the
+ * shell's code, a fragment or a label finds, and an editor's heading comes before the page data.
+ */
 export function safeId(raw: string): string | null {
   const value = decodeEntities(raw).trim();
-  return /^[a-z]+(-[a-z0-9]+)*$/.test(value) && value.length <= 40 && !CLOBBER.has(value) ? value : null;
+  return /^[a-z]+(-[a-z0-9]+)*$/.test(value) && value.length <= 40 && !CLOBBER.has(value) && !isShopElementId(value) ? value : null;
 }
 
 /** Image sources: site-relative or https only. */

@@ -6,3 +6,4 @@ export * from '../seo/index.js';
 export * from './hydration.js';
 export * from './pageImage.js';
 export type { RenderRequest } from './render.js';
+export * from './elementIds.js';
