@@ -8,12 +8,14 @@
  */
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { RESERVATION_STATUS as S, reservationStatusLabel } from '@shop/contracts/constants';
+import { formatMoney } from '@shop/contracts/format';
 import type { StaffLineCount, StaffReservationDetail } from '@shop/contracts/types';
 import type { Db } from '../db/index.js';
 import { orders, paymentOperations, paymentOrders, reservationEvents, reservationLines, reservations, shops } from '../db/schema.js';
 import type { Mailer, QueuedMail } from '../accounts/mail.js';
 import { holdConfig } from '../checkout/hold.js';
 import { releasePromocode } from '../checkout/promocodes.js';
+import { cancelOpenCheckouts } from '../payments/service.js';
 import { decideOperation, type OperationAsk } from '../payments/decide.js';
 import { enqueueOperation, OPEN_STATES, pendingAmounts, runOperationNow, type OperationContext, type OperationRow, type Tx } from '../payments/operations.js';
 import type { OperationLine, ProviderName } from '../payments/types.js';
@@ -21,7 +23,7 @@ import { HttpError } from '../server/errors.js';
 import { canRefund, reservationInShops, type FulfilmentStaff } from './access.js';
 import { orderMail, type OrderMailData, type OrderMailKind } from './mail.js';
 import { recordEvent, orderMailData, restock, SYSTEM, type Actor } from './records.js';
-import { capturePlan, handedUnits, isTrackingUrl, refusalOf, soldOf, type StaffAction } from './rules.js';
+import { capturePlan, handedUnits, handOverCapture, handOverMoney, handOverRefusal, isTrackingUrl, refusalOf, soldOf, type PaymentFacts, type StaffAction } from './rules.js';
 import { clockTime, fulfilmentTexts as T } from './texts.js';
 import { staffReservationDetail, type LineRow, type ReservationRow } from './view.js';
 
@@ -38,6 +40,8 @@ export interface FulfilmentContext {
 interface AfterCommit {
   ops: OperationRow[];
   mails: QueuedMail[];
+  /** Operations were queued outside `ops` (a given-up checkout's void): the queue runs them soon. */
+  kick?: boolean;
 }
 
 interface Change {
@@ -85,15 +89,39 @@ async function queueMail(ctx: FulfilmentContext, tx: Tx, after: AfterCommit, kin
   after.mails.push(await ctx.mailer.enqueue(tx, orderMail(kind, await orderMailData(tx, reservationId, ctx.publicUrl, extra))));
 }
 
-/** After a hand-over or shipping: capture what left the shop (release the rest), or cancel when nothing is owed. */
-async function captureHandedOver(tx: Tx, after: AfterCommit, r: ReservationRow, lines: LineRow[], handed: Map<number, number>, key: string, actor: Actor) {
-  const p = await paidPayment(tx, r.id);
-  if (!p) return { paidInShop: true };
-  const plan = capturePlan(
-    lines.map((l) => ({ ean: l.ean, price: l.price, count: l.count, removed: l.removedCount, handed: handed.get(l.id) ?? 0 })),
-    r.shippingPrice,
-    r.discount,
+type PaymentWithFacts = PaymentRow & PaymentFacts;
+
+/**
+ * Every checkout of the reservation, newest first, locked (the payments staff route decides under the same locks,
+ * reservation first), with its operations: what handOverMoney decides from.
+ */
+async function reservationPayments(tx: Tx, reservationId: number): Promise<PaymentWithFacts[]> {
+  const rows = await tx.select().from(paymentOrders).where(eq(paymentOrders.reservationId, reservationId)).orderBy(desc(paymentOrders.id)).for('update');
+  const ops = rows.length
+    ? await tx.select({ paymentOrderId: paymentOperations.paymentOrderId, kind: paymentOperations.kind, state: paymentOperations.state, reason: paymentOperations.reason }).from(paymentOperations).where(inArray(paymentOperations.paymentOrderId, rows.map((p) => p.id)))
+    : [];
+  return rows.map((p) => ({ ...p, operations: ops.filter((o) => o.paymentOrderId === p.id) }));
+}
+
+/**
+ * After a hand-over or shipping paid online: capture what left the shop (release the rest), or cancel when nothing is
+ * owed. A payment captured by hand before is not captured again: the hand-over records that capture (and releases what
+ * is left of the authorisation); if it is less than the goods are worth, the hand-over is refused.
+ */
+async function captureHandedOver(tx: Tx, after: AfterCommit, r: ReservationRow, lines: LineRow[], handed: Map<number, number>, key: string, actor: Actor, p: PaymentRow) {
+  const plan = handOverCapture(
+    capturePlan(
+      lines.map((l) => ({ ean: l.ean, price: l.price, count: l.count, removed: l.removedCount, handed: handed.get(l.id) ?? 0 })),
+      r.shippingPrice,
+      r.discount,
+    ),
+    p,
   );
+  if (plan.kind === 'short') throw new HttpError(422, T.capturedShort(formatMoney(plan.captured), formatMoney(plan.owed)));
+  if (plan.kind === 'captured') {
+    const ids = plan.release ? [(await queueOperation(tx, after, p, r, lines, { kind: 'release' }, `${key}:release`, actor)).id] : [];
+    return { captured: 0, capturedBefore: plan.captured, ...(plan.refundDue > 0 ? { refundDue: plan.refundDue } : {}), operations: ids };
+  }
   if (plan.kind === 'cancel') {
     const op = await queueOperation(tx, after, p, r, lines, { kind: 'cancel' }, `${key}:cancel`, actor);
     return { cancelled: true, operations: [op.id] };
@@ -102,6 +130,33 @@ async function captureHandedOver(tx: Tx, after: AfterCommit, r: ReservationRow, 
   const ids = [capture.id];
   if (plan.partial && plan.amount < p.authorizedAmount) ids.push((await queueOperation(tx, after, p, r, lines, { kind: 'release' }, `${key}:release`, actor)).id);
   return { captured: plan.amount, operations: ids };
+}
+
+/**
+ * The online payment that pays for this hand-over (null: paid in the shop); a refusal (422, Norwegian) when the
+ * action does not fit how the reservation is paid (handOverRefusal: "Hentet"/"Sendt" only online, "Betalt i
+ * butikken" only without an online payment, neither while its money is uncertain).
+ */
+async function handOverPayment(tx: Tx, r: ReservationRow, action: 'collected' | 'shipped' | 'paid-in-shop'): Promise<PaymentRow | null> {
+  const money = handOverMoney(await reservationPayments(tx, r.id));
+  const refusal = handOverRefusal(action, money);
+  if (refusal) throw new HttpError(422, refusal);
+  return money.mode === 'online' ? money.payment : null;
+}
+
+/** The units of a pickup: handed over per line, the rest back on its shelf; the reservation closed. */
+async function handOver(tx: Tx, r: ReservationRow, lines: LineRow[], asked: StaffLineCount[] | undefined, now: Date): Promise<Map<number, number>> {
+  const handed = handedUnits(lines, asked);
+  if (!handed) throw new HttpError(422, T.tooMany);
+  if ([...handed.values()].every((n) => n === 0)) throw new HttpError(422, T.nothingHandedOver);
+  for (const l of lines) {
+    const n = handed.get(l.id) ?? 0;
+    await tx.update(reservationLines).set({ fulfilledCount: n }).where(eq(reservationLines.id, l.id));
+    // Units laid out but not taken go back on the shelf they came from.
+    await restock(tx, l.variantId, l.stockShopId ?? r.shopId, l.count - l.removedCount - n);
+  }
+  await tx.update(reservations).set({ closedAt: now }).where(eq(reservations.id, r.id));
+  return handed;
 }
 
 /** Every unit not removed goes back to its shelf; the authorisation is cancelled; the order and promo code too. */
@@ -192,6 +247,7 @@ export async function performAction(ctx: FulfilmentContext, staff: FulfilmentSta
 /** After the commit: the operations' first attempt (in order: capture before release), and the mail. */
 async function settle(ctx: FulfilmentContext, after: AfterCommit): Promise<void> {
   for (const op of after.ops) if (op.state === 'queued') await runOperationNow(ctx.operations, op.id);
+  if (after.kick) ctx.kick();
   for (const mail of after.mails) void ctx.mailer.deliver(mail);
 }
 
@@ -206,29 +262,37 @@ async function apply(ctx: FulfilmentContext, tx: Tx, after: AfterCommit, r: Rese
       return { kind: 'ready', toStatus: S.ready, detail: { pickupUntil: pickupUntil.toISOString(), payInShop: unpaid } };
     }
     case 'collected': {
-      const handed = handedUnits(lines, input.lines);
-      if (!handed) throw new HttpError(422, T.tooMany);
-      if ([...handed.values()].every((n) => n === 0)) throw new HttpError(422, T.nothingHandedOver);
-      for (const l of lines) {
-        const n = handed.get(l.id) ?? 0;
-        await tx.update(reservationLines).set({ fulfilledCount: n }).where(eq(reservationLines.id, l.id));
-        // Units laid out but not taken go back on the shelf they came from.
-        await restock(tx, l.variantId, l.stockShopId ?? r.shopId, l.count - l.removedCount - n);
-      }
-      await tx.update(reservations).set({ closedAt: now }).where(eq(reservations.id, r.id));
-      const money = await captureHandedOver(tx, after, r, lines, handed, key, actor);
-      if ('paidInShop' in money) await tx.update(orders).set({ status: 'paid' }).where(eq(orders.reservationId, r.id));
-      return { kind: 'collected', toStatus: S.collected, detail: { lines: [...handed].map(([lineId, count]) => ({ lineId, count })), ...money } };
+      // Not null: handOverRefusal lets "Hentet" through only for an online payment.
+      const payment = (await handOverPayment(tx, r, 'collected'))!;
+      const handed = await handOver(tx, r, lines, input.lines, now);
+      const paid = await captureHandedOver(tx, after, r, lines, handed, key, actor, payment);
+      return { kind: 'collected', toStatus: S.collected, detail: { lines: [...handed].map(([lineId, count]) => ({ lineId, count })), ...paid } };
+    }
+    case 'paid-in-shop': {
+      await handOverPayment(tx, r, 'paid-in-shop');
+      const handed = await handOver(tx, r, lines, input.lines, now);
+      // What the till takes: the goods handed over less the discount (capturePlan's sum; no shipping at a pickup).
+      const { amount } = capturePlan(
+        lines.map((l) => ({ ean: l.ean, price: l.price, count: l.count, removed: l.removedCount, handed: handed.get(l.id) ?? 0 })),
+        r.shippingPrice,
+        r.discount,
+      );
+      await tx.update(orders).set({ status: 'paid' }).where(eq(orders.reservationId, r.id));
+      // A checkout still open at a provider is given up: if the shopper completes it after all, it is paid back (late).
+      const voided = await cancelOpenCheckouts(tx, r.id, 'paid-in-shop', {});
+      if (voided) after.kick = true;
+      return { kind: 'paid-in-shop', toStatus: S.collected, detail: { lines: [...handed].map(([lineId, count]) => ({ lineId, count })), paidInShop: true, amount, ...(voided ? { checkoutsGivenUp: voided } : {}) } };
     }
     case 'not-collected': {
       const money = await notCollected(ctx, tx, after, r, lines, key, actor, now);
       return { kind: 'not-collected', toStatus: S['not-collected'], detail: money };
     }
     case 'shipped': {
+      const payment = (await handOverPayment(tx, r, 'shipped'))!;
       const handed = handedUnits(lines, undefined)!;
       for (const l of lines) await tx.update(reservationLines).set({ fulfilledCount: handed.get(l.id)! }).where(eq(reservationLines.id, l.id));
       await tx.update(reservations).set({ trackingUrl: input.trackingUrl!, closedAt: now }).where(eq(reservations.id, r.id));
-      const money = await captureHandedOver(tx, after, r, lines, handed, key, actor);
+      const money = await captureHandedOver(tx, after, r, lines, handed, key, actor, payment);
       await queueMail(ctx, tx, after, 'shipped', r.id, { trackingUrl: input.trackingUrl! });
       return { kind: 'shipped', toStatus: S.shipped, detail: { trackingUrl: input.trackingUrl, ...money } };
     }
@@ -236,6 +300,9 @@ async function apply(ctx: FulfilmentContext, tx: Tx, after: AfterCommit, r: Rese
       const line = lines.find((l) => l.id === input.lineId);
       if (!line) throw new HttpError(422, T.lineUnknown);
       if (input.count! > line.count - line.removedCount) throw new HttpError(422, T.tooMany);
+      // Money captured by hand already pays for these units: they go to the customer ("Hentet"), the rest is refunded.
+      const p = await paidPayment(tx, r.id);
+      if (p && (p.capturedAmount > 0 || (await pendingAmounts(tx, p.id)).capture > 0)) throw new HttpError(422, T.removeAfterCapture);
       await tx.update(reservationLines).set({ removedCount: line.removedCount + input.count! }).where(eq(reservationLines.id, line.id));
       if (input.restock) await restock(tx, line.variantId, line.stockShopId ?? r.shopId, input.count!);
       const detail = { lineId: line.id, ean: line.ean, count: input.count, restock: input.restock };

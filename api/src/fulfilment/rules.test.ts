@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { capturePlan, handedUnits, isTrackingUrl, refusalOf, soldOf, type PlanLine, type StaffAction } from './rules.js';
+import { capturePlan, handedUnits, handOverCapture, handOverMoney, handOverRefusal, isTrackingUrl, refusalOf, soldOf, type PaymentFacts, type PlanLine, type StaffAction } from './rules.js';
 import { clockTime, fulfilmentTexts } from './texts.js';
 
 const line = (ean: string, price: number, count: number, handed: number, removed = 0): PlanLine => ({ ean, price, count, handed, removed });
@@ -40,6 +40,10 @@ describe('refusalOf: which status allows which action', () => {
     ['collected', cc(4), null],
     ['collected', cc(3), 409],
     ['collected', cc(5), 409],
+    ['paid-in-shop', cc(4), null],
+    ['paid-in-shop', cc(3), 409],
+    ['paid-in-shop', cc(1), 409],
+    ['paid-in-shop', cc(5), 409],
     ['not-collected', cc(4, past), null],
     ['not-collected', cc(4, future), 422],
     ['not-collected', cc(5, past), 409],
@@ -100,5 +104,70 @@ describe('soldOf and texts', () => {
     expect(clockTime(new Date('2026-01-15T13:03:00Z'))).toBe('14:03');
     expect(clockTime(new Date('2026-07-15T12:03:00Z'))).toBe('14:03');
     expect(fulfilmentTexts.stale('Nora Butikk', '14:03', 'Klar til henting')).toBe('Reservasjonen er endret av Nora Butikk kl. 14:03 (Klar til henting). Last inn på nytt.');
+  });
+});
+
+describe('handOverMoney: what pays for goods that leave the shop', () => {
+  const pay = (status: string, over: Partial<PaymentFacts> = {}): PaymentFacts => ({ status, authorizedAmount: status === 'pending' || status === 'refused' ? 0 : 20000, capturedAmount: 0, refundedAmount: 0, discrepancy: null, operations: [], ...over });
+  const op = (kind: string, state: string, reason = 'staff') => ({ kind, state, reason });
+  const online = { mode: 'online' };
+  const inShop = { mode: 'in-shop' };
+  const refused = (message: string) => ({ mode: 'refused', message });
+  it.each<[string, PaymentFacts[], object]>([
+    ['never a checkout: paid in the shop', [], inShop],
+    ['an open checkout only: paid in the shop', [pay('pending')], inShop],
+    ['a checkout the provider refused holds no money: paid in the shop', [pay('refused')], inShop],
+    ['a checkout the shop gave up before it was paid: paid in the shop', [pay('cancelled', { authorizedAmount: 0, operations: [op('void', 'confirmed', 'other-provider')] })], inShop],
+    ['paid online', [pay('paid')], online],
+    ['paid online, a given-up checkout beside it', [pay('cancelled', { authorizedAmount: 0 }), pay('paid')], online],
+    ['paid online with a late duplicate being paid back', [pay('late', { operations: [op('cancel', 'sent', 'duplicate-payment')] }), pay('paid')], online],
+    ['captured by hand (confirmed): online, the hand-over records it', [pay('paid', { capturedAmount: 20000, operations: [op('capture', 'confirmed')] })], online],
+    ['a capture the provider refused leaves the authorisation: online', [pay('paid', { operations: [op('capture', 'refused')] })], online],
+    ['an extension on its way moves no money', [pay('paid', { operations: [op('extend', 'sent')] })], online],
+    ['cancelled by hand', [pay('cancelled', { operations: [op('cancel', 'confirmed')] })], refused(fulfilmentTexts.handOverCancelled)],
+    ['cancelled by the workspace or the sweep', [pay('cancelled', { operations: [op('cancel', 'confirmed', 'pickup-ended')] })], refused(fulfilmentTexts.handOverCancelled)],
+    ['a cancel by hand queued', [pay('paid', { operations: [op('cancel', 'queued')] })], refused(fulfilmentTexts.handOverInFlight)],
+    ['a capture by hand at the provider', [pay('paid', { operations: [op('capture', 'sent')] })], refused(fulfilmentTexts.handOverInFlight)],
+    ['a release on its way', [pay('paid', { capturedAmount: 1000, operations: [op('capture', 'confirmed'), op('release', 'queued')] })], refused(fulfilmentTexts.handOverInFlight)],
+    ['a refund on its way', [pay('paid', { capturedAmount: 20000, operations: [op('refund', 'sent')] })], refused(fulfilmentTexts.handOverInFlight)],
+    ['an operation to be followed up', [pay('paid', { operations: [op('capture', 'unknown')] })], refused(fulfilmentTexts.handOverFollowUp)],
+    ['refunded before the hand-over', [pay('paid', { capturedAmount: 20000, refundedAmount: 5000 })], refused(fulfilmentTexts.handOverRefunded)],
+    ['differs from the provider', [pay('paid', { discrepancy: 'avvik' })], refused(fulfilmentTexts.handOverDiscrepancy)],
+    ['paid late, being paid back', [pay('late', { operations: [op('cancel', 'sent', 'expired')] })], refused(fulfilmentTexts.handOverInFlight)],
+    ['paid late, cancel not sent yet', [pay('late')], refused(fulfilmentTexts.handOverLate)],
+    ['paid late and paid back by the system: paid in the shop', [pay('cancelled', { operations: [op('cancel', 'confirmed', 'duplicate-payment')] })], inShop],
+    ['mismatched amount or reference', [pay('mismatch')], refused(fulfilmentTexts.handOverMismatch)],
+    ['on hold at the provider', [pay('onhold')], refused(fulfilmentTexts.handOverOnHold)],
+    ['a given-up checkout still being read: the shopper may have paid it', [pay('cancelled', { authorizedAmount: 0, operations: [op('void', 'queued', 'paid-in-shop')] })], refused(fulfilmentTexts.handOverInFlight)],
+  ])('%s', (_, payments, expected) => {
+    expect(handOverMoney(payments)).toMatchObject(expected);
+  });
+
+  it.each<['collected' | 'shipped' | 'paid-in-shop', object, string | null]>([
+    ['collected', online, null],
+    ['shipped', online, null],
+    ['paid-in-shop', online, fulfilmentTexts.paidOnline],
+    ['collected', inShop, fulfilmentTexts.payInShopFirst],
+    ['shipped', inShop, fulfilmentTexts.payInShopFirst],
+    ['paid-in-shop', inShop, null],
+    ['collected', refused('x'), 'x'],
+    ['paid-in-shop', refused('x'), 'x'],
+  ])('%s when %o → %s', (action, money, expected) => {
+    expect(handOverRefusal(action, { ...(money as { mode: 'online' }), payment: pay('paid') })).toBe(expected);
+  });
+});
+
+describe('handOverCapture: a capture made by hand is recorded, never repeated', () => {
+  const whole = capturePlan([line('A', 10000, 2, 2)], 0, 0);
+  const half = capturePlan([line('A', 10000, 2, 1)], 0, 0);
+  it.each([
+    ['nothing captured: the plan as it is', whole, { authorizedAmount: 20000, capturedAmount: 0 }, whole],
+    ['all captured by hand, all handed over: nothing more', whole, { authorizedAmount: 20000, capturedAmount: 20000 }, { kind: 'captured', captured: 20000, release: false, refundDue: 0 }],
+    ['all captured by hand, half handed over: the rest is the customer’s', half, { authorizedAmount: 20000, capturedAmount: 20000 }, { kind: 'captured', captured: 20000, release: false, refundDue: 10000 }],
+    ['half captured by hand, half handed over: the rest released', half, { authorizedAmount: 20000, capturedAmount: 10000 }, { kind: 'captured', captured: 10000, release: true, refundDue: 0 }],
+    ['part captured by hand, all handed over: refused until the rest is captured', whole, { authorizedAmount: 20000, capturedAmount: 1000 }, { kind: 'short', captured: 1000, owed: 20000 }],
+    ['captured, then nothing owed (discount): all of it is the customer’s', capturePlan([line('A', 1000, 2, 1)], 0, 5000), { authorizedAmount: 20000, capturedAmount: 1000 }, { kind: 'captured', captured: 1000, release: true, refundDue: 1000 }],
+  ])('%s', (_, plan, payment, expected) => {
+    expect(handOverCapture(plan, payment)).toEqual(expected);
   });
 });

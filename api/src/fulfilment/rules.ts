@@ -5,13 +5,15 @@
 import { RESERVATION_STATUS as S, reservationStatusLabel } from '@shop/contracts/constants';
 import { fulfilmentTexts } from './texts.js';
 
-export type StaffAction = 'ready' | 'collected' | 'not-collected' | 'shipped' | 'remove-line' | 'refund' | 'returned';
+export type StaffAction = 'ready' | 'collected' | 'paid-in-shop' | 'not-collected' | 'shipped' | 'remove-line' | 'refund' | 'returned';
 
 /** The statuses each action starts from. */
 export const ACTION_FROM: Record<StaffAction, readonly number[]> = {
   // An unpaid click-and-collect (1, 2) may be made ready too: the shopper pays in the shop.
   ready: [S.new, S['awaiting-payment'], S.paid],
   collected: [S.ready],
+  // Handed over against payment at the till: only a click-and-collect that was made ready unpaid (handOverMoney).
+  'paid-in-shop': [S.ready],
   'not-collected': [S.ready],
   shipped: [S.paid],
   'remove-line': [S.paid, S.ready],
@@ -20,7 +22,7 @@ export const ACTION_FROM: Record<StaffAction, readonly number[]> = {
 };
 
 /** The actions that let the goods leave the shop. */
-const HAND_OVER: readonly StaffAction[] = ['collected', 'shipped'];
+const HAND_OVER: readonly StaffAction[] = ['collected', 'paid-in-shop', 'shipped'];
 
 /**
  * Why `action` may not be done to this reservation now (null: it may): 409 when its status does not allow it (the
@@ -128,4 +130,88 @@ export function handedUnits(lines: Array<{ id: number; count: number; removedCou
     handed.set(line.id, total);
   }
   return handed;
+}
+
+/** One checkout of the reservation as handOverMoney reads it: its payment_orders row and its operations. */
+export interface PaymentFacts {
+  /** pending | paid | onhold | refused | cancelled | late | mismatch */
+  status: string;
+  authorizedAmount: number;
+  capturedAmount: number;
+  refundedAmount: number;
+  discrepancy: string | null;
+  operations: ReadonlyArray<{ kind: string; state: string; reason: string }>;
+}
+
+export type HandOverMoney<P extends PaymentFacts = PaymentFacts> =
+  /** The online payment pays for the goods: the hand-over captures (or records what was captured by hand). */
+  | { mode: 'online'; payment: P }
+  /** No online payment ever took money: the goods leave only with "Betalt i butikken". */
+  | { mode: 'in-shop' }
+  | { mode: 'refused'; message: string };
+
+/** Why the system (not a person) gave money back: a completion that came after the reservation was paid or closed. */
+const RETURNED_LATE = ['duplicate-payment', 'expired'];
+const unsettled = (p: PaymentFacts) =>
+  p.operations.some((o) => o.state === 'unknown')
+    ? fulfilmentTexts.handOverFollowUp
+    : p.operations.some((o) => (o.state === 'queued' || o.state === 'sent') && o.kind !== 'extend')
+      ? fulfilmentTexts.handOverInFlight
+      : null;
+
+/**
+ * What pays for goods that leave the shop, from every checkout of the reservation (newest first). The online
+ * payment only while nothing about its money is uncertain: no operation queued, at the provider or to be followed
+ * up, nothing refunded, no difference from the provider's ledger. Without a paid checkout the goods may leave as paid
+ * in the shop only if no checkout ever held the shopper's money (open or refused checkouts hold none; one the system
+ * gave back because it came late no longer does); a cancelled, late, mismatched or on-hold one refuses.
+ */
+export function handOverMoney<P extends PaymentFacts>(payments: readonly P[]): HandOverMoney<P> {
+  const refused = (message: string) => ({ mode: 'refused' as const, message });
+  const paid = payments.find((p) => p.status === 'paid');
+  if (paid) {
+    const uncertain = unsettled(paid);
+    if (uncertain) return refused(uncertain);
+    if (paid.refundedAmount > 0) return refused(fulfilmentTexts.handOverRefunded);
+    if (paid.discrepancy) return refused(fulfilmentTexts.handOverDiscrepancy);
+    return { mode: 'online', payment: paid };
+  }
+  for (const p of payments) {
+    // A checkout given up (void) is read again at the provider: the shopper may have paid it after all.
+    const uncertain = unsettled(p);
+    if (uncertain) return refused(uncertain);
+    if (p.status === 'late') return refused(fulfilmentTexts.handOverLate);
+    if (p.status === 'mismatch') return refused(fulfilmentTexts.handOverMismatch);
+    if (p.status === 'onhold') return refused(fulfilmentTexts.handOverOnHold);
+    const returnedLate = p.operations.some((o) => o.kind === 'cancel' && o.state === 'confirmed' && RETURNED_LATE.includes(o.reason));
+    if (p.status === 'cancelled' && p.authorizedAmount > 0 && !returnedLate) return refused(fulfilmentTexts.handOverCancelled);
+  }
+  return { mode: 'in-shop' };
+}
+
+/** Why this hand-over action does not fit how the reservation is paid (null: it fits). */
+export function handOverRefusal(action: 'collected' | 'shipped' | 'paid-in-shop', money: HandOverMoney): string | null {
+  if (money.mode === 'refused') return money.message;
+  if (action === 'paid-in-shop') return money.mode === 'online' ? fulfilmentTexts.paidOnline : null;
+  return money.mode === 'in-shop' ? fulfilmentTexts.payInShopFirst : null;
+}
+
+export type HandOverCapture =
+  | CapturePlan
+  /** Captured by hand before the hand-over: nothing more is captured; the authorisation's rest is released. */
+  | { kind: 'captured'; captured: number; release: boolean; refundDue: number }
+  /** Captured by hand, but less than the goods handed over are worth: someone must capture the rest first. */
+  | { kind: 'short'; captured: number; owed: number };
+
+/**
+ * The hand-over's money once a person may have captured by hand (payments staff route): nothing captured yet → the
+ * plan as it is; captured at least what the goods handed over are worth → nothing more (the difference, if any, is
+ * the customer's to get back); captured less → refused until the rest is captured.
+ */
+export function handOverCapture(plan: CapturePlan, payment: { authorizedAmount: number; capturedAmount: number }): HandOverCapture {
+  const captured = payment.capturedAmount;
+  if (captured <= 0) return plan;
+  const owed = plan.amount;
+  if (owed > captured) return { kind: 'short', captured, owed };
+  return { kind: 'captured', captured, release: payment.authorizedAmount > captured, refundDue: captured - owed };
 }

@@ -19,6 +19,22 @@ export const fulfilmentTexts = {
   reasonRequired: 'Skriv en begrunnelse for refusjonen.',
   refundWhat: 'Velg varelinjer eller et beløp å refundere.',
   paidInShop: 'Reservasjonen ble betalt i butikken: refunder i kassen.',
+  moneyByHandOnly: 'Bare kundeservice kan trekke, kansellere, frigi eller refundere en betaling for hånd.',
+  operationReason: 'Skriv en begrunnelse for betalingsoperasjonen.',
+  handOverFollowUp: 'En betalingsoperasjon på reservasjonen må følges opp av kundeservice (se «Må følges opp»). Varene kan ikke utleveres før den er avklart.',
+  handOverInFlight: 'En betalingsoperasjon på reservasjonen er under behandling hos betalingsløsningen. Vent til den er bekreftet, og last inn på nytt.',
+  handOverRefunded: 'Det er refundert penger på reservasjonen før utlevering. Varene kan ikke utleveres: kontakt kundeservice.',
+  handOverDiscrepancy: 'Betalingen avviker fra betalingsløsningens oversikt. Varene kan ikke utleveres før kundeservice har sett på avviket.',
+  handOverCancelled: 'Nettbetalingen for reservasjonen er kansellert, så varene er ikke betalt. De kan ikke utleveres: kontakt kundeservice.',
+  handOverLate: 'Nettbetalingen kom etter at reservasjonen var betalt eller avsluttet, og blir betalt tilbake. Varene kan ikke utleveres før den er tilbakeført.',
+  handOverMismatch: 'Nettbetalingen stemmer ikke med reservasjonen (beløp eller referanse). Varene kan ikke utleveres før kundeservice har sett på den.',
+  handOverOnHold: 'Nettbetalingen er ikke avgjort hos betalingsløsningen ennå. Varene kan ikke utleveres før den er godkjent.',
+  payInShopFirst: 'Reservasjonen er ikke betalt på nett. Ta betalt i kassen og registrer utleveringen med «Betalt i butikken».',
+  paidOnline: 'Reservasjonen er betalt på nett. Registrer utleveringen med «Hentet».',
+  capturedShort: (captured: string, owed: string) =>
+    `Det er trukket ${captured} for hånd, mindre enn ${owed} for varene som utleveres. Kundeservice må trekke resten først, eller utlever bare det som er betalt.`,
+  removeAfterCapture:
+    'Betalingen er allerede trukket for hånd, så varelinjer kan ikke fjernes. Registrer det kunden får med seg som «Hentet»; kundeservice refunderer resten.',
   notRefundable: 'Det er ikke noe mer å refundere på denne reservasjonen.',
   /** The stale-screen 409: who changed it, when (Oslo time) and to which status. */
   stale: (who: string | null, time: string | null, label: string) =>

@@ -1,10 +1,11 @@
 /** Reads reservations as the workspace shows them (StaffReservation of @shop/contracts), several at a time. */
 import { desc, eq, inArray, asc } from 'drizzle-orm';
-import type { StaffPaymentSummary, StaffReservation, StaffReservationDetail, StaffReservationEvent } from '@shop/contracts/types';
+import type { StaffHandOver, StaffPaymentSummary, StaffReservation, StaffReservationDetail, StaffReservationEvent } from '@shop/contracts/types';
 import type { Db } from '../db/index.js';
 import type { Tx } from '../payments/operations.js';
 import { reservationLinesWithNames } from '../checkout/lines.js';
 import { paymentOperations, paymentOrders, reservationEvents, reservationLines, reservations, shops } from '../db/schema.js';
+import { handOverMoney } from './rules.js';
 
 type Reader = Db | Tx;
 export type ReservationRow = typeof reservations.$inferSelect;
@@ -18,17 +19,22 @@ const IN_FLIGHT = new Set(['queued', 'sent']);
  * provider (queued/sent: "Trekk behandles", "Refusjon behandles"), what it refused and what must be followed up.
  * Captured/refunded amounts are the confirmed ones only (payments/operations.ts moves them on confirmation).
  */
-async function paymentsOf(db: Reader, reservationIds: number[]): Promise<Map<number, StaffPaymentSummary>> {
+async function paymentsOf(db: Reader, reservationIds: number[]): Promise<{ summaries: Map<number, StaffPaymentSummary>; handOvers: Map<number, StaffHandOver> }> {
   const out = new Map<number, StaffPaymentSummary>();
-  if (!reservationIds.length) return out;
+  const handOvers = new Map<number, StaffHandOver>();
+  if (!reservationIds.length) return { summaries: out, handOvers };
   const rows = await db.select().from(paymentOrders).where(inArray(paymentOrders.reservationId, reservationIds)).orderBy(desc(paymentOrders.id));
   const chosen = new Map<number, (typeof rows)[number]>();
   for (const p of rows) {
     const current = chosen.get(p.reservationId);
     if (!current || (p.status === 'paid' && current.status !== 'paid')) chosen.set(p.reservationId, p);
   }
-  const ids = [...chosen.values()].map((p) => p.id);
-  const ops = ids.length ? await db.select().from(paymentOperations).where(inArray(paymentOperations.paymentOrderId, ids)).orderBy(asc(paymentOperations.id)) : [];
+  // Every checkout's operations: how a hand-over is paid for depends on all of them (handOverMoney).
+  const ops = rows.length ? await db.select().from(paymentOperations).where(inArray(paymentOperations.paymentOrderId, rows.map((p) => p.id))).orderBy(asc(paymentOperations.id)) : [];
+  for (const id of reservationIds) {
+    const money = handOverMoney(rows.filter((p) => p.reservationId === id).map((p) => ({ ...p, operations: ops.filter((o) => o.paymentOrderId === p.id) })));
+    handOvers.set(id, { mode: money.mode, message: money.mode === 'refused' ? money.message : null });
+  }
   for (const [reservationId, p] of chosen) {
     const mine = ops.filter((o) => o.paymentOrderId === p.id);
     const pending = mine.filter((o) => IN_FLIGHT.has(o.state));
@@ -61,7 +67,7 @@ async function paymentsOf(db: Reader, reservationIds: number[]): Promise<Map<num
       fraudStatus: p.fraudStatus === 'ACCEPTED' || p.fraudStatus === 'PENDING' || p.fraudStatus === 'REJECTED' ? p.fraudStatus : null,
     });
   }
-  return out;
+  return { summaries: out, handOvers };
 }
 
 
@@ -102,7 +108,8 @@ export async function staffReservations(db: Reader, rows: ReservationRow[]): Pro
     discount: r.discount,
     total: r.total,
     trackingUrl: r.trackingUrl,
-    payment: payments.get(r.id) ?? null,
+    payment: payments.summaries.get(r.id) ?? null,
+    handOver: payments.handOvers.get(r.id) ?? { mode: 'in-shop', message: null },
     holdUntil: iso(r.holdUntil),
     readyAt: iso(r.readyAt),
     pickupUntil: iso(r.pickupUntil),

@@ -87,7 +87,7 @@ export function refusalFor(r: ReservationRow, now: Date): HttpError | null {
 }
 
 /** Cancels the other providers' open checkouts for a reservation (inside the caller's transaction). */
-async function cancelOpenCheckouts(tx: Tx, reservationId: number, reason: string, except: { provider?: string; paymentId?: number }): Promise<number> {
+export async function cancelOpenCheckouts(tx: Tx, reservationId: number, reason: string, except: { provider?: string; paymentId?: number }): Promise<number> {
   const conditions = [eq(paymentOrders.reservationId, reservationId), eq(paymentOrders.status, 'pending')];
   if (except.provider) conditions.push(ne(paymentOrders.provider, except.provider));
   if (except.paymentId) conditions.push(ne(paymentOrders.id, except.paymentId));

@@ -131,7 +131,7 @@ describe.each(testDatabaseKinds())('shop workspace on %s', (kind) => {
     expect(ops[1]!.state, `release: ${ops[1]!.lastError}`).toBe('confirmed');
   });
 
-  it('paid in the shop: an unpaid click-and-collect is made ready (its hold runs to the end of the pickup window) and collected without a capture', async () => {
+  it('paid in the shop: an unpaid click-and-collect is made ready (its hold runs to the end of the pickup window) and handed over with "Betalt i butikken", without a capture', async () => {
     const b = await new HttpBrowser(origin).open();
     const r = await reserve(b, false, 1, false);
     const ready = await act(r.ReservationID, 'ready');
@@ -141,9 +141,12 @@ describe.each(testDatabaseKinds())('shop workspace on %s', (kind) => {
     // The hold sweep leaves it alone (it is ready, not waiting for an online payment).
     await paymentsOf(t()).sweep();
     expect((await detail(r.ReservationID)).statusId).toBe(4);
-    const collected = await act(r.ReservationID, 'collected');
+    expect(ready.json.handOver).toEqual({ mode: 'in-shop', message: null });
+    // "Hentet" is for a payment made online: it never records a payment in the shop by itself.
+    expect(await act(r.ReservationID, 'collected')).toMatchObject({ status: 422, json: { message: fulfilmentTexts.payInShopFirst } });
+    const collected = await act(r.ReservationID, 'paid-in-shop');
     expect(collected.json).toMatchObject({ statusId: 5 });
-    expect(collected.json.events.at(-1)!.detail).toMatchObject({ paidInShop: true });
+    expect(collected.json.events.at(-1)).toMatchObject({ kind: 'paid-in-shop', actorName: 'Nora Butikk', detail: { paidInShop: true, amount: r.Total } });
     expect(await operationsOf(r.ReservationID)).toEqual([]);
     expect((await t().db.select({ status: s.orders.status }).from(s.orders).where(eq(s.orders.reservationId, r.ReservationID)))[0]!.status).toBe('paid');
   });
@@ -240,7 +243,7 @@ describe.each(testDatabaseKinds())('shop workspace on %s', (kind) => {
     for (const x of [odd, plain]) await act(x.r.ReservationID, 'ready');
     // Somebody captured part of the odd one through the payments' staff route: a cancel is no longer allowed.
     const [payment] = await t().db.select().from(s.paymentOrders).where(and(eq(s.paymentOrders.reservationId, odd.r.ReservationID), eq(s.paymentOrders.status, 'paid')));
-    expect((await call(admin, 'POST', `/payments/staff/payments/${payment!.id}/operations`, { kind: 'capture', amount: 1000, requestKey: randomUUID() })).status).toBe(200);
+    expect((await call(admin, 'POST', `/payments/staff/payments/${payment!.id}/operations`, { kind: 'capture', amount: 1000, reason: 'Kunden ba om delvis trekk', requestKey: randomUUID() })).status).toBe(200);
     for (const x of [odd, plain]) await t().db.update(s.reservations).set({ pickupUntil: new Date(Date.now() - 60_000) }).where(eq(s.reservations.id, x.r.ReservationID));
     await paymentsOf(t()).sweep();
     await paymentsOf(t()).idle();

@@ -49,7 +49,7 @@ describe.each(testDatabaseKinds())('payment follow-up on %s', (kind) => {
   const reconcile = (paymentId?: number, headers = admin) => call<ReconcileAnswer>('POST', '/payments/staff/reconcile', headers, paymentId === undefined ? {} : { paymentId });
   const resolve = (id: number, body: unknown, headers = admin) => call<StaffPaymentOperation>('POST', `/payments/staff/operations/${id}/resolve`, headers, body);
   const capture = (paymentId: number, amount?: number) =>
-    call<StaffPaymentOperation>('POST', `/payments/staff/payments/${paymentId}/operations`, admin, { kind: 'capture', requestKey: randomUUID(), ...(amount ? { amount } : {}) });
+    call<StaffPaymentOperation>('POST', `/payments/staff/payments/${paymentId}/operations`, admin, { kind: 'capture', reason: 'Test: by hand', requestKey: randomUUID(), ...(amount ? { amount } : {}) });
   const payment = async (id: number) => (await t().db.select().from(s.paymentOrders).where(eq(s.paymentOrders.id, id)))[0]!;
   /** An operation the shop could not settle (as the operations queue leaves one after its retries ran out). */
   const unknownOp = async (paymentId: number, reservationId: number, kind: string, amount: number | null) =>

@@ -38,7 +38,7 @@ describe.each(testDatabaseKinds())('provider operations on %s', (kind) => {
     const res = await fetch(`${origin}/api/v1/payments/staff/payments/${paymentId}/operations`, {
       method: 'POST',
       headers: { ...headers, 'content-type': 'application/json' },
-      body: JSON.stringify({ requestKey: randomUUID(), ...body }),
+      body: JSON.stringify({ requestKey: randomUUID(), reason: 'Test: by hand', ...body }),
     });
     return { status: res.status, json: (await res.json()) as { state: string; id: number; amount: number | null; lastError: string | null; message?: string } };
   };

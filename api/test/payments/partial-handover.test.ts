@@ -43,7 +43,7 @@ describe.each(testDatabaseKinds())('partial hand-over on %s', (kind) => {
     const res = await fetch(`${origin}/api/v1/payments/staff/payments/${paymentId}/operations`, {
       method: 'POST',
       headers: { ...staff, 'content-type': 'application/json' },
-      body: JSON.stringify({ requestKey: randomUUID(), ...body }),
+      body: JSON.stringify({ requestKey: randomUUID(), reason: 'Test: by hand', ...body }),
     });
     return { status: res.status, json: (await res.json()) as { state: string; amount: number | null; lastError: string | null; message?: string } };
   };

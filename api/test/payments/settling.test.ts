@@ -46,7 +46,7 @@ describe.each(testDatabaseKinds())('settling provider operations on %s', (kind) 
     const res = await fetch(`${origin}/api/v1/payments/staff/payments/${paymentId}/operations`, {
       method: 'POST',
       headers: { ...staff, 'content-type': 'application/json' },
-      body: JSON.stringify({ requestKey: randomUUID(), ...body }),
+      body: JSON.stringify({ requestKey: randomUUID(), reason: 'Test: by hand', ...body }),
     });
     return (await res.json()) as { id: number; state: string; lastError: string | null };
   };

@@ -1,6 +1,7 @@
 /** The shop workspace's calls (`/api/v1/staff/…`, types in ../types/fulfilment.ts). Errors carry Norwegian `serverMessage`s. */
 import type {
   CollectedAction,
+  PaidInShopAction,
   ReconcileAnswer,
   ReconcileRequest,
   ResolveOperationAction,
@@ -45,6 +46,8 @@ const act = <T extends StaffActionBase>(action: string) => (id: number, body: T,
 export const markReady = act<StaffActionBase>('ready');
 /** "Hentet": captures what was handed over, releases the rest. */
 export const markCollected = act<CollectedAction>('collected');
+/** "Betalt i butikken": paid at the till and handed over (a reservation never paid online); no provider operation. */
+export const markPaidInShop = act<PaidInShopAction>('paid-in-shop');
 /** "Ikke hentet" (after the pickup window): cancels the authorisation, returns the stock. */
 export const markNotCollected = act<StaffActionBase>('not-collected');
 /** "Sendt" with the carrier's tracking URL: captures, mails the tracking link. */

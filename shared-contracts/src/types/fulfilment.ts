@@ -91,6 +91,17 @@ export interface StaffPaymentSummary {
   fraudStatus?: 'ACCEPTED' | 'PENDING' | 'REJECTED' | null;
 }
 
+/**
+ * How the goods may leave the shop now, by the API's own rule (api/src/fulfilment/rules.ts handOverMoney): `online` —
+ * "Hentet"/"Sendt" capture the online payment; `in-shop` — no online payment ever held money: the goods leave only with
+ * "Betalt i butikken" (payment taken at the till); `refused` — the online payment is cancelled, late, mismatched,
+ * refunded or has an operation unsettled: no hand-over, `message` says why (Norwegian).
+ */
+export interface StaffHandOver {
+  mode: 'online' | 'in-shop' | 'refused';
+  message: string | null;
+}
+
 export interface StaffReservation {
   id: number;
   statusId: number;
@@ -109,6 +120,8 @@ export interface StaffReservation {
   trackingUrl: string | null;
   /** The paid checkout, or the newest one when none is paid; null when the shopper never started one. */
   payment: StaffPaymentSummary | null;
+  /** How a hand-over would be paid for now (the API refuses the others with the same message). */
+  handOver: StaffHandOver;
   /** Until when an unpaid reservation holds its stock. */
   holdUntil: IsoDateTime | null;
   readyAt: IsoDateTime | null;
@@ -166,6 +179,12 @@ export interface StaffActionBase {
 export interface CollectedAction extends StaffActionBase {
   lines?: StaffLineCount[];
 }
+
+/**
+ * POST /staff/reservations/{id}/paid-in-shop: the customer paid at the till and took these lines (default: every unit
+ * not removed). Only for a click-and-collect reservation no online payment ever held money for (handOver.mode in-shop).
+ */
+export type PaidInShopAction = CollectedAction;
 
 /** POST /staff/reservations/{id}/shipped */
 export interface ShippedAction extends StaffActionBase {

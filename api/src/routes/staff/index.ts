@@ -121,7 +121,10 @@ export const staffRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   const summaries: Record<StaffAction, string> = {
     ready: '"Klar til henting": starts the pickup window and e-mails the customer (click-and-collect, paid or to be paid in the shop)',
-    collected: '"Hentet": the lines handed over (default all); captures exactly that, releases the rest, returns the rest to stock',
+    collected:
+      '"Hentet" of a reservation paid online: the lines handed over (default all); captures exactly that (or records a capture made by hand before), releases the rest, returns the rest to stock. 422 while the payment is cancelled, late, mismatched, refunded or has an operation unsettled, and for a reservation not paid online ("Betalt i butikken")',
+    'paid-in-shop':
+      '"Betalt i butikken": the customer paid at the till and took the lines handed over (default all); only for a click-and-collect no online payment ever held money for (422 otherwise); no provider operation, its own audit entry',
     'not-collected': '"Ikke hentet" after the pickup window: cancels the authorisation, returns the stock, e-mails the customer',
     shipped: '"Sendt" with an https tracking URL: captures what is sent, e-mails the tracking link',
     'remove-line': 'Removes units of a line before hand-over or shipping (restock: back on the shelf); nothing left = cancelled',

@@ -88,6 +88,12 @@ const reservationFields = {
   total: Ore(),
   trackingUrl: Nullable(Type.String()),
   payment: Nullable(PaymentSchema),
+  handOver: Type.Object({
+    mode: Type.Union([Type.Literal('online'), Type.Literal('in-shop'), Type.Literal('refused')], {
+      description: 'online: Hentet/Sendt capture; in-shop: only "Betalt i butikken"; refused: no hand-over (message says why)',
+    }),
+    message: Nullable(Type.String({ description: 'why a hand-over is refused (Norwegian)' })),
+  }),
   holdUntil: Nullable(IsoDateTime),
   readyAt: Nullable(IsoDateTime),
   pickupUntil: Nullable(IsoDateTime),
@@ -131,6 +137,7 @@ const LineCounts = Type.Array(LineCount, { minItems: 1, maxItems: 200 });
 export const ActionBodies = {
   ready: Type.Object(base, { additionalProperties: false }),
   collected: Type.Object({ ...base, lines: Type.Optional(LineCounts) }, { additionalProperties: false }),
+  'paid-in-shop': Type.Object({ ...base, lines: Type.Optional(LineCounts) }, { additionalProperties: false }),
   'not-collected': Type.Object(base, { additionalProperties: false }),
   shipped: Type.Object({ ...base, trackingUrl: Type.String({ maxLength: 2000, description: 'https URL of the carrier' }) }, { additionalProperties: false }),
   'remove-line': Type.Object({ ...base, lineId: DbId(), count: Type.Integer({ minimum: 1, maximum: 10_000 }), restock: Type.Boolean() }, { additionalProperties: false }),
