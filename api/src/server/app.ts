@@ -48,7 +48,10 @@ export interface AppOptions {
   logRequests?: boolean;
   /** Proxies whose X-Forwarded-For gives request.ip (TRUST_PROXY); default false: the socket peer is the client. */
   trustProxy?: TrustProxy;
-  /** The shop's public origin (PUBLIC_URL) for the sitemap's and robots.txt's absolute URLs; default: the request's. */
+  /**
+   * The shop's public origin (PUBLIC_URL) for the absolute URLs of the sitemap, robots.txt and the pages' canonical
+   * and Open Graph links; default: the request's (then those answers vary with Host and are not shared-cached).
+   */
   publicUrl?: string;
   /** URLs per sitemap file (default the protocol's 50,000; tests page with fewer). */
   sitemapPageSize?: number;
@@ -142,6 +145,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     rootDir: options.rootDir ?? REPO_ROOT,
     remotes,
     csp: (inlineScripts) => cspDirectives({ remotes: remotes(), production }, inlineScripts),
+    publicUrl: options.publicUrl,
   });
   return app;
 }

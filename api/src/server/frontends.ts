@@ -27,6 +27,7 @@ import { SESSION_COOKIE } from './session.js';
 import type { RenderRequest } from '@shop/contracts/ssr';
 import { shellRendererReader } from './shellRenderer.js';
 import { asksForPreview, PREVIEW_CACHE_CONTROL } from '../content/preview.js';
+import { cacheForOrigin, publicOriginOf } from './publicOrigin.js';
 
 export interface FrontendOptions {
   /** Repo root: `shell/dist` and `<remote>/dist` live below it. */
@@ -35,6 +36,8 @@ export interface FrontendOptions {
   remotes: RemoteRegistry;
   /** The CSP directives of the site, given the hash sources of index.html's inline scripts. */
   csp?: (inlineScripts: string[]) => CspDirectives;
+  /** The shop's public origin (PUBLIC_URL) for canonical and Open Graph URLs; default: the request's. */
+  publicUrl?: string;
 }
 
 const CROSS_ORIGIN = 'cross-origin';
@@ -167,9 +170,12 @@ export async function installFrontends(app: FastifyInstance, options: FrontendOp
     // A fresh nonce per response (pages are never cached: they carry the session's CSRF token too).
     const nonce = randomBytes(16).toString('base64');
     const url = pathname === '/index.html' ? '/' : request.url;
+    const origin = publicOriginOf(options.publicUrl, request);
+    // Pages are never cached (no-store below); without PUBLIC_URL they also say they vary with the host they name.
+    if (origin.fromRequest) cacheForOrigin(reply, origin, 'no-store');
     const page = await renderer.renderPage({
       url,
-      publicOrigin: `${request.protocol}://${request.host}`,
+      publicOrigin: origin.origin,
       remotes: options.remotes(),
       serverOrigin: serverOrigin(app),
       template,

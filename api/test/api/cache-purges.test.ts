@@ -26,7 +26,7 @@ describe('cacheKeyOf: the key holds only the parameters the route accepts, as va
     ['arrays as JSON', '/l', { order: ['asc'] }, '/l?order=%5B%22asc%22%5D'],
     ['undefined values are left out', '/l', { page: undefined }, '/l'],
     ['a route without a query schema takes none', '/l', { page: 2 }, '/l', []],
-  ])('%s', (_name, path, query, expected, names = accepted) => {
+  ] as Array<[string, string, Record<string, unknown>, string, string[]?]>)('%s', (_name, path, query, expected, names = accepted) => {
     expect(cacheKeyOf(path, query, names)).toBe(expected);
   });
 

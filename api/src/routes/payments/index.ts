@@ -22,6 +22,7 @@ import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { Type, type Static } from 'typebox';
 import type { RawPaymentOrder } from '@shop/contracts/types';
 import { paymentOperations, paymentOrders, reservations } from '../../db/schema.js';
+import { cacheForOrigin, publicOriginOf } from '../../server/publicOrigin.js';
 import { HttpError } from '../../server/errors.js';
 import { paymentsConfig } from '../../payments/config.js';
 import { isSafeReturnPath, RETURN_PATH_MAX, RETURN_PATH_TEXTS } from '../../payments/returnPath.js';
@@ -95,7 +96,7 @@ export const paymentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
    * Where the shopper's browser and the provider reach the shop. In production always PUBLIC_URL: the Host header is
    * the sender's to choose, and a provider must never be told to send a shopper or a callback to a stranger's origin.
    */
-  const publicOrigin = (request: FastifyRequest) => config.publicUrl ?? `${request.protocol}://${request.host}`;
+  const publicOrigin = (request: FastifyRequest) => publicOriginOf(config.publicUrl, request);
   const guard = async <T>(work: () => Promise<T>): Promise<T> => {
     try {
       return await work();
@@ -133,7 +134,8 @@ export const paymentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const session = await request.session.get();
       const [r] = await app.database.db.select().from(reservations).where(eq(reservations.id, request.body.reservationId));
       if (!r || !ownsReservation(r, session)) throw new HttpError(404, paymentTexts.reservationNotFound);
-      const origin = publicOrigin(request);
+      const from = publicOrigin(request);
+      const origin = from.origin;
       const placeholder = name === 'klarna' ? '{checkout.order.id}' : '';
       const confirmation = `${origin}${confirmationPath ?? `/checkout?betaling=${name}&reservasjon=${r.id}`}`;
       const started = await guard(() =>
@@ -147,7 +149,7 @@ export const paymentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
           ...(name === 'qliro' ? { orderManagementPush: `${origin}/api/v1/payments/qliro/order-management/${r.id}/${qliroNotificationToken(r.id, config.qliro.apiSecret)}` } : {}),
         }),
       );
-      return reply.status(201).header('cache-control', 'no-store').send(toRaw(started.row, started.htmlSnippet));
+      return cacheForOrigin(reply.status(201), from, 'no-store').send(toRaw(started.row, started.htmlSnippet));
     },
   );
 
@@ -326,8 +328,8 @@ const providerCallbackRoutes: FastifyPluginAsyncTypebox = async (app) => {
       app.log.warn({ provider: 'klarna', orderId: request.query.klarna_order_id, refusal: refusal.reason }, 'purchase refused at validation');
       // Back to the payment step: trying again there shows the server's own Norwegian reason (410 expired, 409 paid)
       // or opens a fresh checkout (changed, replaced), so the texts stay in one place (payments/texts.ts).
-      const origin = paymentsConfig().publicUrl ?? `${request.protocol}://${request.host}`;
-      return reply.status(303).header('location', `${origin}/checkout?steg=betaling`).send();
+      const origin = publicOriginOf(paymentsConfig().publicUrl, request);
+      return cacheForOrigin(reply.status(303), origin, 'no-store').header('location', `${origin.origin}/checkout?steg=betaling`).send();
     },
   );
 

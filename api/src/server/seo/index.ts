@@ -1,11 +1,13 @@
 /**
  * What search engines read from the API process besides the pages: /robots.txt and /sitemap.xml (paged into
  * /sitemap-{n}.xml past `sitemapPageSize` URLs). Absolute URLs use the configured public origin (PUBLIC_URL), else
- * the request's own. Not part of the /api/v1 contract (hidden from the OpenAPI docs).
+ * the request's own — then the answer varies with Host and no shared cache keeps it (publicOrigin.ts). Not part of
+ * the /api/v1 contract (hidden from the OpenAPI docs).
  */
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { RawCategory } from '@shop/contracts/types';
+import { cacheForOrigin, publicOriginOf, type PublicOrigin } from '../publicOrigin.js';
 import { robotsTxt } from './robots.js';
 import {
   countProducts,
@@ -31,7 +33,7 @@ const ROBOTS_CACHE = 'public, max-age=86400';
 
 export async function installSeo(app: FastifyInstance, options: SeoOptions = {}): Promise<void> {
   const pageSize = Math.max(1, Math.min(options.sitemapPageSize ?? SITEMAP_MAX_URLS, SITEMAP_MAX_URLS));
-  const originOf = (request: FastifyRequest) => options.publicUrl ?? `${request.protocol}://${request.host}`;
+  const originOf = (request: FastifyRequest) => publicOriginOf(options.publicUrl, request);
 
   /** GET /categories' answer through the route itself (its answer cache applies): the tree the pages resolve. */
   const categories = async (): Promise<RawCategory[]> => {
@@ -47,26 +49,27 @@ export async function installSeo(app: FastifyInstance, options: SeoOptions = {})
     return { leading, total, pages: sitemapPageCount(total, pageSize) };
   };
 
-  const sendUrlset = (reply: FastifyReply, origin: string, leading: Parameters<typeof urlElements>[2], from: number) => {
+  const sendUrlset = (reply: FastifyReply, origin: PublicOrigin, leading: Parameters<typeof urlElements>[2], from: number) => {
     const db = app.database.db;
     async function* body() {
       yield URLSET_OPEN;
-      yield* urlElements(db, origin, leading, from, pageSize);
+      yield* urlElements(db, origin.origin, leading, from, pageSize);
       yield URLSET_CLOSE;
     }
-    return reply.header('cache-control', SITEMAP_CACHE).type('application/xml; charset=utf-8').send(Readable.from(body()));
+    return cacheForOrigin(reply, origin, SITEMAP_CACHE).type('application/xml; charset=utf-8').send(Readable.from(body()));
   };
 
   const xmlRoute = { schema: { hide: true } };
 
-  app.get('/robots.txt', xmlRoute, async (request, reply) =>
-    reply.header('cache-control', ROBOTS_CACHE).type('text/plain; charset=utf-8').send(robotsTxt(originOf(request))),
-  );
+  app.get('/robots.txt', xmlRoute, async (request, reply) => {
+    const origin = originOf(request);
+    return cacheForOrigin(reply, origin, ROBOTS_CACHE).type('text/plain; charset=utf-8').send(robotsTxt(origin.origin));
+  });
 
   app.get('/sitemap.xml', xmlRoute, async (request, reply) => {
     const origin = originOf(request);
     const { leading, pages } = await plan();
-    if (pages > 0) return reply.header('cache-control', SITEMAP_CACHE).type('application/xml; charset=utf-8').send(sitemapIndex(origin, pages));
+    if (pages > 0) return cacheForOrigin(reply, origin, SITEMAP_CACHE).type('application/xml; charset=utf-8').send(sitemapIndex(origin.origin, pages));
     return sendUrlset(reply, origin, leading, 0);
   });
 
