@@ -9,6 +9,7 @@ import {
   handedOverLines,
   isHttpsUrl,
   lineCounts,
+  linesAmount,
   money,
   openUnits,
   parseKroner,
@@ -53,7 +54,12 @@ function CountInputs({ lines, max, label, values, onChange, describedBy }: {
   );
 }
 
-function CollectedForm({ r, ask }: { r: StaffReservationDetail; ask: Ask }) {
+/** Why a hand-over is locked (the API's Norwegian reason), under its disabled button. */
+function Locked({ id, action }: { id: string; action: AllowedAction }) {
+  return action.reason ? <small id={id}>{action.reason}</small> : null;
+}
+
+function CollectedForm({ r, ask, action }: { r: StaffReservationDetail; ask: Ask; action: AllowedAction }) {
   const id = useId();
   const [typed, setTyped] = useState<Record<number, string>>(() => Object.fromEntries(r.lines.map((l) => [l.id, String(openUnits(l))])));
   const [error, setError] = useState<string | null>(null);
@@ -70,16 +76,47 @@ function CollectedForm({ r, ask }: { r: StaffReservationDetail; ask: Ask }) {
     <form className={styles.form} onSubmit={submit} aria-labelledby={`${id}-h`} noValidate>
       <h3 id={`${id}-h`}>{t.collected}</h3>
       <p id={`${id}-intro`}>{t.collectedIntro}</p>
+      {action.enabled ? (
+        <CountInputs lines={r.lines} max={openUnits} label={t.handedOverLabel} values={typed} describedBy={`${id}-intro`} onChange={(lineId, v) => setTyped((m) => ({ ...m, [lineId]: v }))} />
+      ) : null}
+      <FormError id={`${id}-err`} message={error} />
+      <button type="submit" className={uiStyles.button} disabled={!action.enabled} aria-describedby={action.reason ? `${id}-why` : undefined}>
+        {t.collected}
+      </button>
+      <Locked id={`${id}-why`} action={action} />
+    </form>
+  );
+}
+
+/** "Betalt i butikken": a reservation never paid online; the customer pays at the till, then the units handed over are registered. */
+function PaidInShopForm({ r, ask }: { r: StaffReservationDetail; ask: Ask }) {
+  const id = useId();
+  const [typed, setTyped] = useState<Record<number, string>>(() => Object.fromEntries(r.lines.map((l) => [l.id, String(openUnits(l))])));
+  const [error, setError] = useState<string | null>(null);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const result = handedOverLines(r.lines, typed);
+    if (!result.ok) return setError(result.error);
+    setError(null);
+    const all = r.lines.every((l) => (result.lines.find((c) => c.lineId === l.id)?.count ?? 0) === openUnits(l));
+    // What the till takes: the units handed over, less the discount (as the API records it).
+    const amount = Math.max(0, linesAmount(r.lines, result.lines) - r.discount);
+    ask(t.confirmPaidInShop(money(amount)), all ? { kind: 'paid-in-shop' } : { kind: 'paid-in-shop', lines: result.lines });
+  };
+  return (
+    <form className={styles.form} onSubmit={submit} aria-labelledby={`${id}-h`} noValidate>
+      <h3 id={`${id}-h`}>{t.paidInShop}</h3>
+      <p id={`${id}-intro`}>{t.paidInShopIntro}</p>
       <CountInputs lines={r.lines} max={openUnits} label={t.handedOverLabel} values={typed} describedBy={`${id}-intro`} onChange={(lineId, v) => setTyped((m) => ({ ...m, [lineId]: v }))} />
       <FormError id={`${id}-err`} message={error} />
       <button type="submit" className={uiStyles.button}>
-        {t.collected}
+        {t.paidInShop}
       </button>
     </form>
   );
 }
 
-function ShippedForm({ r, ask }: { r: StaffReservationDetail; ask: Ask }) {
+function ShippedForm({ r, ask, action }: { r: StaffReservationDetail; ask: Ask; action: AllowedAction }) {
   const id = useId();
   const [url, setUrl] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -97,14 +134,15 @@ function ShippedForm({ r, ask }: { r: StaffReservationDetail; ask: Ask }) {
         <input type="url" inputMode="url" value={url} placeholder="https://" aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-err` : undefined} onChange={(e) => setUrl(e.target.value)} />
       </label>
       <FormError id={`${id}-err`} message={error} />
-      <button type="submit" className={uiStyles.button}>
+      <button type="submit" className={uiStyles.button} disabled={!action.enabled} aria-describedby={action.reason ? `${id}-why` : undefined}>
         {t.shipped}
       </button>
+      <Locked id={`${id}-why`} action={action} />
     </form>
   );
 }
 
-function RemoveLineForm({ r, send }: { r: StaffReservationDetail; send: (request: StaffActionRequest) => void }) {
+function RemoveLineForm({ r, send, action }: { r: StaffReservationDetail; send: (request: StaffActionRequest) => void; action: AllowedAction }) {
   const id = useId();
   const lines = r.lines.filter((l) => openUnits(l) > 0);
   const [lineId, setLineId] = useState(lines[0]?.id ?? 0);
@@ -140,9 +178,10 @@ function RemoveLineForm({ r, send }: { r: StaffReservationDetail; send: (request
         <input type="checkbox" checked={restock} onChange={(e) => setRestock(e.target.checked)} /> {t.restock}
       </label>
       <FormError id={`${id}-err`} message={error} />
-      <button type="submit" className={uiStyles.secondary}>
+      <button type="submit" className={uiStyles.secondary} disabled={!action.enabled} aria-describedby={action.reason ? `${id}-why` : undefined}>
         {t.removeLine}
       </button>
+      <Locked id={`${id}-why`} action={action} />
     </form>
   );
 }
@@ -253,11 +292,13 @@ function ActionBlock({ action, r, me, ask, send }: { action: AllowedAction; r: S
         </div>
       );
     case 'collected':
-      return <CollectedForm r={r} ask={ask} />;
+      return <CollectedForm r={r} ask={ask} action={action} />;
+    case 'paid-in-shop':
+      return <PaidInShopForm r={r} ask={ask} />;
     case 'shipped':
-      return <ShippedForm r={r} ask={ask} />;
+      return <ShippedForm r={r} ask={ask} action={action} />;
     case 'remove-line':
-      return <RemoveLineForm r={r} send={send} />;
+      return <RemoveLineForm r={r} send={send} action={action} />;
     case 'refund':
       return <RefundForm r={r} ask={ask} />;
     case 'returned':

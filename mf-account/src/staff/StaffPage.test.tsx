@@ -217,6 +217,48 @@ describe('actions', () => {
     expect(sent[0]!.request).toEqual({ kind: 'collected', lines: [{ lineId: 11, count: 1 }] });
   });
 
+  it('never paid online: "Betalt i butikken" asks whether the till took the amount, then sends paid-in-shop (no "Hentet")', async () => {
+    const sent: SentAction[] = [];
+    const scope = staffScope(shopStaff, {
+      detail: (id) => Promise.resolve(reservation({ id, statusId: 4, payment: null, handOver: { mode: 'in-shop', message: null }, pickupUntil: '2099-01-01T00:00:00Z' })),
+      send: (a) => (sent.push(a), Promise.resolve(reservation({ id: a.id, statusId: 5, version: 6, payment: null, handOver: { mode: 'in-shop', message: null } }))),
+    });
+    mount(scope, <StaffPage reservationId={1001} />);
+    const button = await screen.findByRole('button', { name: 'Betalt i butikken' });
+    expect(screen.queryByRole('button', { name: 'Hentet' })).toBeNull();
+    fireEvent.click(button);
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog.textContent).toMatch(/Har kunden betalt 1[\s\u00a0]?297,00[\s\u00a0]kr i kassen\?/);
+    expect(sent).toEqual([]);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Ja, fortsett' }));
+    await screen.findByText('Registrert som betalt i butikken og hentet.');
+    expect(sent[0]!.request).toEqual({ kind: 'paid-in-shop' });
+  });
+
+  it('a payment cancelled by hand: "Hentet" is locked with the API\'s reason; a refusal from the server is shown as it is', async () => {
+    const message = 'Nettbetalingen for reservasjonen er kansellert, så varene er ikke betalt. De kan ikke utleveres: kontakt kundeservice.';
+    const scope = staffScope(shopStaff, {
+      detail: (id) => Promise.resolve(reservation({ id, statusId: 4, handOver: { mode: 'refused', message }, pickupUntil: '2099-01-01T00:00:00Z' })),
+    });
+    mount(scope, <StaffPage reservationId={1001} />);
+    const button = (await screen.findByRole('button', { name: 'Hentet' })) as HTMLButtonElement;
+    expect(button.disabled).toBe(true);
+    expect(document.getElementById(button.getAttribute('aria-describedby')!)?.textContent).toBe(message);
+    expect(screen.queryByRole('button', { name: 'Betalt i butikken' })).toBeNull();
+  });
+
+  it('the server refuses a hand-over (422): its Norwegian message is shown', async () => {
+    const message = 'En betalingsoperasjon på reservasjonen er under behandling hos betalingsløsningen. Vent til den er bekreftet, og last inn på nytt.';
+    const scope = staffScope(shopStaff, {
+      detail: (id) => Promise.resolve(reservation({ id, statusId: 4, pickupUntil: '2099-01-01T00:00:00Z' })),
+      send: () => Promise.reject(status(422, message)),
+    });
+    mount(scope, <StaffPage reservationId={1001} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Hentet' }));
+    fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Ja, fortsett' }));
+    expect((await screen.findByRole('alert')).textContent).toContain(message);
+  });
+
   it('a stale screen (409): the server\'s Norwegian message and "Last inn på nytt", which fetches the reservation again', async () => {
     let fetched = 0;
     const scope = staffScope(shopStaff, {

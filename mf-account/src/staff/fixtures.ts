@@ -64,6 +64,7 @@ export const reservation = (over: Partial<StaffReservationDetail> = {}): StaffRe
     discrepancy: null,
     reconciledAt: null,
   },
+  handOver: { mode: 'online', message: null },
   holdUntil: null,
   readyAt: null,
   pickupUntil: null,

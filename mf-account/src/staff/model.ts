@@ -10,6 +10,7 @@ import {
   getStaffQueue,
   getStaffReservation,
   markCollected,
+  markPaidInShop,
   markNotCollected,
   markReady,
   markShipped,
@@ -120,6 +121,7 @@ sample({ clock: [detailOpened, detailRefreshRequested], target: loadDetailFx });
 export type StaffActionRequest =
   | { kind: 'ready' }
   | { kind: 'collected'; lines?: StaffLineCount[] }
+  | { kind: 'paid-in-shop'; lines?: StaffLineCount[] }
   | { kind: 'not-collected' }
   | { kind: 'shipped'; trackingUrl: string }
   | { kind: 'remove-line'; lineId: number; count: number; restock: boolean }
@@ -148,6 +150,8 @@ export function sendAction({ id, version, requestKey, request }: SentAction): Pr
       return markReady(id, base);
     case 'collected':
       return markCollected(id, { ...base, ...(request.lines ? { lines: request.lines } : {}) });
+    case 'paid-in-shop':
+      return markPaidInShop(id, { ...base, ...(request.lines ? { lines: request.lines } : {}) });
     case 'not-collected':
       return markNotCollected(id, base);
     case 'shipped':

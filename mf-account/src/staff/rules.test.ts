@@ -8,6 +8,8 @@ const kinds = (r: StaffReservationDetail, me = shopStaff) => allowedActions(r, m
 const handed = { fulfilledCount: 2 };
 const captured = (amount: number, refunded = 0) => ({ ...reservation().payment!, capturedAmount: amount, refundedAmount: refunded });
 
+const cancelled = { mode: 'refused' as const, message: 'Nettbetalingen for reservasjonen er kansellert.' };
+
 describe('allowedActions: what each status offers', () => {
   it.each<[string, Partial<StaffReservationDetail>, typeof shopStaff, string[]]>([
     ['new click-and-collect: ready (paid in the shop)', { statusId: 1, payment: null }, shopStaff, ['ready']],
@@ -18,6 +20,10 @@ describe('allowedActions: what each status offers', () => {
     ['paid with one unit: no removal (that is "not collected")', { statusId: 3, lines: [line({ count: 1 })] }, shopStaff, ['ready']],
     ['ready, window open: collected, not-collected locked', { statusId: 4, pickupUntil: '2026-11-26T16:00:00Z' }, shopStaff, ['collected', '(not-collected)', 'remove-line']],
     ['ready, window ended: not-collected enabled', { statusId: 4, pickupUntil: '2026-11-24T11:59:00Z' }, shopStaff, ['collected', 'not-collected', 'remove-line']],
+    ['ready, never paid online: "Betalt i butikken" instead of "Hentet"', { statusId: 4, payment: null, handOver: { mode: 'in-shop', message: null }, pickupUntil: '2026-11-26T16:00:00Z' }, shopStaff, ['paid-in-shop', '(not-collected)', 'remove-line']],
+    ['ready, payment cancelled: "Hentet" locked', { statusId: 4, handOver: cancelled, pickupUntil: '2026-11-26T16:00:00Z' }, shopStaff, ['(collected)', '(not-collected)', 'remove-line']],
+    ['paid home delivery, payment cancelled: "Sendt" locked', { statusId: 3, homeDelivery: true, delivery: 'delivery', handOver: cancelled }, shopStaff, ['(shipped)', 'remove-line']],
+    ['ready, captured by hand: nothing removed', { statusId: 4, payment: captured(129700), pickupUntil: '2026-11-26T16:00:00Z' }, shopStaff, ['collected', '(not-collected)', '(remove-line)']],
     ['collected, shop staff: no refund', { statusId: 5, lines: [line(handed)], payment: captured(99800) }, shopStaff, []],
     ['collected, customer service: refund and return', { statusId: 5, lines: [line(handed)], payment: captured(99800) }, customerService, ['refund', 'returned']],
     ['fully refunded and returned: nothing left', { statusId: 8, lines: [line({ ...handed, refundedCount: 2, returnedCount: 2 })], payment: captured(99800, 99800) }, customerService, []],
@@ -26,6 +32,10 @@ describe('allowedActions: what each status offers', () => {
     ['cancelled: closed', { statusId: 9 }, customerService, []],
   ])('%s', (_, over, me, expected) => {
     expect(kinds(reservation(over), me)).toEqual(expected);
+  });
+
+  it('a locked hand-over says why in the API\'s words', () => {
+    expect(allowedActions(reservation({ statusId: 4, handOver: cancelled }), shopStaff, now).find((a) => a.kind === 'collected')?.reason).toBe(cancelled.message);
   });
 
   it('says until when "Ikke hentet" waits, in Oslo time', () => {

@@ -11,7 +11,7 @@ import { staffTexts as t } from './texts.js';
 
 export { osloDateTime };
 
-export type StaffActionKind = 'ready' | 'collected' | 'not-collected' | 'shipped' | 'remove-line' | 'refund' | 'returned';
+export type StaffActionKind = 'ready' | 'collected' | 'paid-in-shop' | 'not-collected' | 'shipped' | 'remove-line' | 'refund' | 'returned';
 
 export interface AllowedAction {
   kind: StaffActionKind;
@@ -29,6 +29,20 @@ export const returnableUnits = (line: StaffReservationLine) => Math.max(0, (line
 /** Money captured and not refunded: the most a refund may give back. */
 export const refundableAmount = (r: StaffReservation) => Math.max(0, (r.payment?.capturedAmount ?? 0) - (r.payment?.refundedAmount ?? 0));
 
+/** Money captured (or being captured) by hand before the hand-over: the units are paid for, so none is removed. */
+const capturedByHand = (r: StaffReservation) => (r.payment?.status === 'paid' && (r.payment.capturedAmount > 0 || (r.payment.pendingCapture ?? 0) > 0)) || false;
+
+/**
+ * The hand-over the payment allows (the API's handOver): "Hentet"/"Sendt" for an online payment, "Betalt i butikken"
+ * for a reservation never paid online, and while the payment is cancelled, late or unsettled the usual button, locked,
+ * with the API's reason.
+ */
+function handOverAction(r: StaffReservation, online: 'collected' | 'shipped', hasOpenUnits: boolean): AllowedAction {
+  if (r.handOver.mode === 'refused') return { kind: online, enabled: false, reason: r.handOver.message ?? t.handOverRefused };
+  if (r.handOver.mode === 'in-shop' && online === 'collected') return { kind: 'paid-in-shop', enabled: hasOpenUnits };
+  return { kind: online, enabled: hasOpenUnits };
+}
+
 /** What the status allows this person to do now. Refunds and returns: customer service and admin only. */
 export function allowedActions(r: StaffReservation, me: Pick<StaffMe, 'canRefund'>, now: Date): AllowedAction[] {
   const actions: AllowedAction[] = [];
@@ -36,19 +50,19 @@ export function allowedActions(r: StaffReservation, me: Pick<StaffMe, 'canRefund
   // An unpaid click-and-collect may be made ready too: the shopper pays in the shop (the API allows it the same way).
   const unpaid = r.statusId === RESERVATION_STATUS.new || r.statusId === RESERVATION_STATUS['awaiting-payment'];
   if (r.statusId === RESERVATION_STATUS.paid) {
-    actions.push({ kind: r.homeDelivery ? 'shipped' : 'ready', enabled: hasOpenUnits });
+    actions.push(r.homeDelivery ? handOverAction(r, 'shipped', hasOpenUnits) : { kind: 'ready', enabled: hasOpenUnits });
   } else if (unpaid && !r.homeDelivery) {
     actions.push({ kind: 'ready', enabled: hasOpenUnits });
   }
   if (r.statusId === RESERVATION_STATUS.ready) {
-    actions.push({ kind: 'collected', enabled: hasOpenUnits });
+    actions.push(handOverAction(r, 'collected', hasOpenUnits));
     const ended = r.pickupUntil !== null && new Date(r.pickupUntil).getTime() <= now.getTime();
     actions.push(ended ? { kind: 'not-collected', enabled: true } : { kind: 'not-collected', enabled: false, reason: t.notCollectedLocked(osloDateTime(r.pickupUntil)) });
   }
   // Removing a line only makes sense before the goods leave the shop; keep at least one unit (else: not collected).
   const unitsLeft = r.lines.reduce((sum, l) => sum + openUnits(l), 0);
   if ((r.statusId === RESERVATION_STATUS.paid || r.statusId === RESERVATION_STATUS.ready) && unitsLeft > 1) {
-    actions.push({ kind: 'remove-line', enabled: true });
+    actions.push(capturedByHand(r) ? { kind: 'remove-line', enabled: false, reason: t.removeAfterCapture } : { kind: 'remove-line', enabled: true });
   }
   const handedOver = r.statusId === RESERVATION_STATUS.collected || r.statusId === RESERVATION_STATUS.shipped || r.statusId === RESERVATION_STATUS.refunded;
   if (handedOver && me.canRefund) {
