@@ -184,8 +184,16 @@ export const staffPaymentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   };
 
   const paymentsView = async (where: SQL | undefined) => {
-    const rows = await db.select().from(paymentOrders).where(where).orderBy(paymentOrders.id);
-    const ops = rows.length ? await db.select().from(paymentOperations).where(inArray(paymentOperations.paymentOrderId, rows.map((r) => r.id))).orderBy(paymentOperations.id) : [];
+    // One snapshot for the payments and their operations: read apart, an operation confirmed between the two reads
+    // would show as confirmed beside amounts that do not count it yet.
+    const { rows, ops } = await db.transaction(
+      async (tx) => {
+        const rows = await tx.select().from(paymentOrders).where(where).orderBy(paymentOrders.id);
+        const ops = rows.length ? await tx.select().from(paymentOperations).where(inArray(paymentOperations.paymentOrderId, rows.map((r) => r.id))).orderBy(paymentOperations.id) : [];
+        return { rows, ops };
+      },
+      { isolationLevel: 'repeatable read', accessMode: 'read only' },
+    );
     return rows.map((p) => ({
       id: p.id,
       reservationId: p.reservationId,

@@ -22,7 +22,7 @@ const firstSeed = Number(env.PAYMENT_FAULT_FIRST_SEED ?? 1);
 const seeds = only.length ? only : Array.from({ length: count }, (_, i) => firstSeed + i);
 // The pickup window is also an unpaid click-and-collect reservation's hold (checkout/hold.ts): long enough for a
 // payment to outlive a restart, short enough that a run handing over nothing does not wait long for "Ikke hentet".
-const pickupSeconds = Number(env.PAYMENT_FAULT_PICKUP_SECONDS ?? 40);
+const pickupSeconds = Number(env.PAYMENT_FAULT_PICKUP_SECONDS ?? 60);
 // A loaded two-core CI machine: the start (seed, migrations, staff account: up to ~1 min on PGlite), then ~1 s a run
 // with 20 in flight, a pickup window and the settle time at the end; three times that as margin.
 const timeoutMs = (90 + seeds.length * 3 + pickupSeconds * 2 + 120) * 1000;

@@ -315,7 +315,9 @@ export function batchFaults(batchSeed: number) {
     errorResultRate: pick(0.15),
     dropNotificationRate: pick(0.3),
     notificationDelayMs: [0, delayMax] as [number, number],
-    killEveryMs: 5000 + Math.round(r() * 10_000),
+    // A restart of the API on PGlite takes 10–15 s on this machine: a kill every 15–30 s (half of them drawn) keeps the
+    // suite within minutes while every batch still sees a few.
+    killEveryMs: 15_000 + Math.round(r() * 15_000),
   };
 }
 
@@ -329,6 +331,7 @@ export async function runFaultSuite(options: FaultSuiteOptions): Promise<FaultSu
   const restartMs: number[] = [];
   const results: RunResult[] = [];
   const faultHits: Record<string, Record<string, number>> = {};
+  let reconcileSummary = 'not reconciled';
 
   try {
     // -- the stand-ins, then the database and the API processes pointed at them
@@ -366,6 +369,7 @@ export async function runFaultSuite(options: FaultSuiteOptions): Promise<FaultSu
       RESERVATION_CAP_PER_SESSION: '0',
       RESERVATION_CAP_PER_CUSTOMER: '0',
       RESERVATION_CAP_PER_ADDRESS: '0',
+      RESERVATION_CAP_UNITS_PER_VARIANT: '0',
       // Also the hold of an unpaid click-and-collect reservation (checkout/hold.ts): orphans of a lost answer expire.
       RESERVATION_PICKUP_HOURS: String(options.pickupSeconds / 3600),
     };
@@ -469,7 +473,10 @@ export async function runFaultSuite(options: FaultSuiteOptions): Promise<FaultSu
           touched: [],
         }));
         if (process.env.PAYMENT_FAULT_VERBOSE === '1') log(`[payment-faults ${options.kind}] seed ${seed}: ${result.provider} ${result.handover}/${result.refund} → ${result.outcome}; ${result.operations.map((o) => `${o.kind}#${o.id} ${o.state}${o.lastError ? ` (${o.lastError})` : ''}`).join(', ')}`);
-        if (result.problems.length) log(`[payment-faults ${options.kind}] seed ${seed} (batch ${batch}) FAILED: ${result.problems.join('; ')}`);
+        if (result.problems.length) {
+          log(`[payment-faults ${options.kind}] seed ${seed} (batch ${batch}) FAILED: ${result.problems.join('; ')}`);
+          log(`[payment-faults ${options.kind}] seed ${seed}: ${result.provider} ${result.handover}/${result.refund}, reservation ${result.reservationId}; ${result.operations.map((o) => `${o.kind}#${o.id} ${o.state} ${o.amount ?? ''}${o.lastError ? ` (${o.lastError.slice(0, 160)})` : ''}`).join(', ')}`);
+        }
         results.push(result);
       }
     };
@@ -493,6 +500,18 @@ export async function runFaultSuite(options: FaultSuiteOptions): Promise<FaultSu
       await sleep(1000);
     }
     if (diff.length) global.push(`stock not conserved: ${diff.slice(0, 10).join('; ')}${diff.length > 10 ? ` (+${diff.length - 10} more)` : ''}`);
+    // -- reconciliation (ADR 0025): every payment whose operations all settled agrees with its provider's own order
+    const reconciled = await shop.send(staff, 'POST', '/payments/staff/reconcile', {});
+    if (reconciled.status !== 200) global.push(`reconcile: ${reconciled.status} ${JSON.stringify(reconciled.json).slice(0, 300)}`);
+    else {
+      const unsettled = new Set(results.filter((r) => r.operations.some((o) => o.state === 'unknown')).map((r) => r.reservationId));
+      const list = await shop.send(staff, 'GET', '/payments/staff/follow-up');
+      const items = ((list.json as { items?: Array<{ reservationId: number; kind: string; known: string | null }> })?.items ?? []).filter((i) => i.kind === 'discrepancy');
+      const mine = new Set(results.map((r) => r.reservationId));
+      const differs = items.filter((i) => mine.has(i.reservationId) && !unsettled.has(i.reservationId));
+      reconcileSummary = `reconciled ${(reconciled.json as { checked?: number }).checked ?? '?'} payments, ${differs.length} differ`;
+      if (differs.length) global.push(`reconciliation found differences: ${differs.slice(0, 5).map((d) => `reservation ${d.reservationId}: ${d.known}`).join('; ')}`);
+    }
     // -- what the stand-ins actually injected (a suite whose faults never fired proves little)
     for (const p of ['klarna', 'qliro'] as const) {
       const res = await json(`${standIns.origin}/stand-in/${p}/_control/faults`, { method: 'GET' });
@@ -520,6 +539,7 @@ export async function runFaultSuite(options: FaultSuiteOptions): Promise<FaultSu
     `[payment-faults ${options.kind}×${options.processes}] ${results.length} runs in ${(ms / 1000).toFixed(0)} s; ` +
     `operations: ${Object.entries(operations).map(([k, v]) => `${k} {${fmt(v)}}`).join(' ') || 'none'}; ` +
     `outcomes: ${fmt(outcomes)}; kills ${kills}${restartMs.length ? ` (back up after ${(restartMs.reduce((a, b) => a + b, 0) / restartMs.length / 1000).toFixed(1)} s on average)` : ''}; ` +
+    `${reconcileSummary}; ` +
     `faults injected: ${Object.entries(faultHits).map(([p, h]) => `${p} {${fmt(Object.fromEntries(Object.entries(h).filter(([, n]) => n > 0)))}}`).join(' ') || 'unknown'}; ` +
     `failures ${failures.length}${failures.length ? ` (seeds ${failures.map((f) => f.seed).join(' ')})` : ''}` +
     (global.length ? `; global: ${global.join(' | ')}` : '');
@@ -637,7 +657,9 @@ async function runOne(seed: number, ctx: RunContext): Promise<RunResult> {
     }
   };
   const ready = await act('ready', {}, (x) => x.statusId !== ST.paid);
-  if (d.statusId !== ST.ready) problem(`"ready" left status ${d.statusId} (${ready.status} ${JSON.stringify(ready.json).slice(0, 200)})`);
+  // The pickup window may end before staff get to it on a loaded machine: "Ikke hentet" by the sweep is a shop outcome
+  // like any other (the money checks below follow what the API recorded), not a failure of the run.
+  if (d.statusId !== ST.ready && d.statusId !== ST.notCollected) problem(`"ready" left status ${d.statusId} (${ready.status} ${JSON.stringify(ready.json).slice(0, 200)})`);
 
   let handedLines: Array<{ lineId: number; count: number }> = [];
   if (handover === 'none' || d.statusId !== ST.ready) {
@@ -660,7 +682,7 @@ async function runOne(seed: number, ctx: RunContext): Promise<RunResult> {
       handedLines = d.lines.map((l) => ({ lineId: l.id, count: l.count }));
     }
     const collected = await act('collected', body, (x) => x.statusId !== ST.ready);
-    if (collected.status !== 200 && d.statusId !== ST.collected) problem(`"collected": ${collected.status} ${JSON.stringify(collected.json).slice(0, 200)} (status ${d.statusId})`);
+    if (collected.status !== 200 && d.statusId !== ST.collected && d.statusId !== ST.notCollected) problem(`"collected": ${collected.status} ${JSON.stringify(collected.json).slice(0, 200)} (status ${d.statusId})`);
   }
 
   // What left the shop, by the API's own record of the hand-over.
