@@ -136,6 +136,25 @@ describe('server-rendered pages hydrate without a mismatch', () => {
   });
 });
 
+describe('text is text (issue 33)', () => {
+  it("a search term with String.replace's patterns, </script> and U+2028 reads the same in the server's page and after hydration", { timeout: 60_000 }, async () => {
+    const term = "ull $' $` $& $1 $$ $<name> </script> \u2028 lue";
+    const context = await newContext(browser, shop.url);
+    try {
+      const page = await context.newPage();
+      const problems = watchHydration(page);
+      await loadCold(page, `/search/${encodeURIComponent(term)}`);
+      expect(problems).toEqual([]);
+      expect(await page.locator('#listing-title').textContent()).toContain(term);
+      expect(await page.title()).toContain(term);
+      expect(await page.locator('head title').count()).toBe(1);
+      expect(await page.locator('body title, body meta[name="description"]').count(), 'no head copied into the body').toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
 describe('the server HTML itself (no script run)', () => {
   it('a category page lists its products, rendered by the catalogue', async () => {
     const categories = (await (await fetch(`${shop.url}/api/v1/categories`)).json()) as RawCategory[];
