@@ -54,7 +54,7 @@ async function startServer(env) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'api/src/main.ts'], {
     cwd: root,
     // The load figures place many reservations from one session: the open-reservation caps would turn them into 429s.
-    env: { ...process.env, PORT: String(port), LOG_LEVEL: 'warn', RESERVATION_CAP_PER_SESSION: '0', RESERVATION_CAP_PER_CUSTOMER: '0', RESERVATION_CAP_PER_ADDRESS: '0', ...env },
+    env: { ...process.env, PORT: String(port), LOG_LEVEL: 'warn', RESERVATION_CAP_PER_SESSION: '0', RESERVATION_CAP_PER_CUSTOMER: '0', RESERVATION_CAP_PER_ADDRESS: '0', RESERVATION_CAP_UNITS_PER_VARIANT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';

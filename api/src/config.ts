@@ -2,7 +2,7 @@
  * Process configuration from the environment, read once at start-up. Pure: tests pass their own env object.
  *
  * PORT          listen port (default 8080)
- * HOST          listen address (default 0.0.0.0)
+ * HOST          listen address (default 127.0.0.1: this machine only; `0.0.0.0` or `::` to listen publicly)
  * DATABASE_URL  postgres:// URL of a real PostgreSQL; when unset the embedded PGlite is used
  * DATA_DIR      embedded database directory (default `.data`, relative to the working directory = repo root)
  * REMOTES_JSON  inline JSON for /remotes.json; REMOTES_FILE a path to such a file (REMOTES_JSON wins), which the
@@ -13,8 +13,10 @@
  * STATIC_ROOT   folder holding shell/dist and <remote>/dist to serve (default: this checkout)
  * PUBLIC_URL    the shop's public origin (e-mail links, payment callbacks); required, and https, in production
  * API_DOCS      `1` serves the OpenAPI docs at /api/docs, `0` does not; default: served unless NODE_ENV=production
- * TRUST_PROXY   which proxies' X-Forwarded-For to believe for the client address (Fastify's trustProxy): `true`,
- *               a hop count, or a comma-separated list of addresses/CIDRs; unset = none (the socket peer is the client)
+ * TRUST_PROXY   which proxies' X-Forwarded-For to believe for the client address (Fastify's trustProxy): a
+ *               comma-separated list of the proxies' addresses/CIDRs (or proxy-addr's `loopback`, `linklocal`,
+ *               `uniquelocal`); a hop count only while HOST is a loopback address; unset or `false` = none (the socket
+ *               peer is the client)
  * S3_BUCKET     keep uploaded content images in this S3-compatible bucket instead of under DATA_DIR/images (needed
  *               when several API processes serve one shop); S3_ENDPOINT (an S3-compatible service's URL: path-style
  *               addressing), S3_REGION (required without S3_ENDPOINT), S3_ACCESS_KEY_ID + S3_SECRET_ACCESS_KEY (both
@@ -64,7 +66,10 @@ export type ImageStorageConfig =
   | { kind: 'files'; dir: string }
   | { kind: 's3'; bucket: string; endpoint: string | undefined; region: string; credentials: { accessKeyId: string; secretAccessKey: string } | undefined };
 
-/** The forms of Fastify's trustProxy the environment can give. */
+/**
+ * The forms of Fastify's trustProxy the shop uses: false (the socket peer is the client), a hop count, or the proxies'
+ * addresses/networks. `true` is kept for tests and tools only: the environment cannot give it (see parseTrustProxy).
+ */
 export type TrustProxy = boolean | number | string[];
 
 export class ConfigError extends Error {
@@ -129,8 +134,12 @@ export function parsePublicUrl(env: NodeJS.ProcessEnv): string | undefined {
   return url.origin;
 }
 
-/** An IPv4/IPv6 address, optionally with a /prefix length that fits it. */
+/** proxy-addr's names for address ranges (loopback: 127.0.0.0/8 and ::1; linklocal; uniquelocal: 10/8, 172.16/12, 192.168/16, fc00::/7). */
+const PROXY_ADDR_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** An IPv4/IPv6 address, optionally with a /prefix length that fits it, or one of proxy-addr's range names. */
 function isAddressOrCidr(value: string): boolean {
+  if (PROXY_ADDR_NAMES.has(value)) return true;
   const [address, prefix, ...rest] = value.split('/');
   const family = net.isIP(address ?? '');
   if (family === 0 || rest.length > 0) return false;
@@ -138,23 +147,48 @@ function isAddressOrCidr(value: string): boolean {
   return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
 }
 
+/** True for an address only this machine can reach: 127.0.0.0/8, ::1 (also as ::ffff:127.x.y.z) or `localhost`. */
+export function isLoopbackHost(host: string): boolean {
+  const value = host.trim().toLowerCase().replace(/^\[(.*)\]$/, '$1');
+  if (value === 'localhost') return true;
+  const v4 = value.startsWith('::ffff:') ? value.slice('::ffff:'.length) : value;
+  if (net.isIPv4(v4)) return LOOPBACK.check(v4, 'ipv4');
+  return net.isIPv6(value) && LOOPBACK.check(value, 'ipv6');
+}
+const LOOPBACK = new net.BlockList();
+LOOPBACK.addSubnet('127.0.0.0', 8, 'ipv4');
+LOOPBACK.addAddress('::1', 'ipv6');
+
+const TRUST_PROXY_FORMS = 'a comma-separated list of the proxies\' addresses/CIDRs (or loopback, linklocal, uniquelocal), false, or a hop count';
+
 /**
  * TRUST_PROXY: off unless set. Without it the client address used for throttling is the socket peer and an
- * X-Forwarded-For header changes nothing; behind a load balancer it must be set, else every shopper is one client.
+ * X-Forwarded-For header changes nothing; behind a load balancer it must name the balancer's addresses, else every
+ * shopper is one client. Two forms are refused: `true` trusts every hop, so the client address becomes whatever the
+ * client writes first in X-Forwarded-For (every per-client limit would be a header away); a hop count trusts the
+ * nearest hops without checking who they are, which only holds while nobody but the proxy can connect — so it is
+ * taken only when the server listens on loopback (`host`), where the peer is a process on this machine.
  */
-export function parseTrustProxy(raw: string | undefined): TrustProxy {
+export function parseTrustProxy(raw: string | undefined, host = '127.0.0.1'): TrustProxy {
   const value = raw?.trim() ?? '';
   if (value === '' || value === 'false') return false;
-  if (value === 'true') return true;
+  if (value === 'true') {
+    throw new ConfigError(`TRUST_PROXY=true would let any client choose its address with X-Forwarded-For; give ${TRUST_PROXY_FORMS}`);
+  }
   if (/^\d+$/.test(value)) {
     const hops = Number(value);
     if (hops < 1 || hops > 100) throw new ConfigError(`TRUST_PROXY hop count must be 1–100, got "${raw}"`);
+    if (!isLoopbackHost(host)) {
+      throw new ConfigError(
+        `TRUST_PROXY=${hops} (a hop count) with HOST=${host}: anyone who reaches the server directly could choose their client address with X-Forwarded-For. Set TRUST_PROXY to the proxies' addresses or networks (e.g. TRUST_PROXY=10.0.0.0/8), or listen on loopback (HOST=127.0.0.1) behind a proxy on this machine`,
+      );
+    }
     return hops;
   }
   const entries = value.split(',').map((entry) => entry.trim());
   const bad = entries.find((entry) => !isAddressOrCidr(entry));
   if (bad !== undefined) {
-    throw new ConfigError(`TRUST_PROXY must be true, false, a hop count or a comma-separated list of addresses/CIDRs; "${bad}" is none of those`);
+    throw new ConfigError(`TRUST_PROXY must be ${TRUST_PROXY_FORMS}; "${bad}" is none of those`);
   }
   return entries;
 }
@@ -218,9 +252,11 @@ export function loadConfig(env: NodeJS.ProcessEnv, deps: LoadConfigDeps): Config
   }
   const production = env.NODE_ENV === 'production';
   const dataDir = path.resolve(deps.cwd, env.DATA_DIR || '.data');
+  // This machine only unless told: a server others can reach is a choice (HOST=0.0.0.0), made with its TRUST_PROXY.
+  const host = env.HOST?.trim() || '127.0.0.1';
   return {
     port: parsePort(env.PORT, 8080),
-    host: env.HOST || '0.0.0.0',
+    host,
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir,
     production,
@@ -232,7 +268,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, deps: LoadConfigDeps): Config
     publicUrl: parsePublicUrl(env),
     // The docs list every route and input of the API: a help in development, a map for an attacker in production.
     apiDocs: env.API_DOCS ? env.API_DOCS === '1' : !production,
-    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY, host),
     images: parseImageStorage(env, dataDir),
   };
 }

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { capLockKey, capLockKeys, capReached, type ReservationOwner } from './caps.js';
+import { capLockKey, capLockKeys, capReached, unitsCap, unitsCapReached, type ReservationOwner } from './caps.js';
 import { checkoutConfig, DEFAULT_RESERVATION_CAPS } from './config.js';
 
-const caps = { windowMinutes: 60, perSession: 3, perCustomer: 5, perClientAddress: 6 };
+const caps = { perSession: 3, perCustomer: 5, perClientAddress: 6, unitsPerVariant: 'article' as const };
 const anonymous: ReservationOwner = { sessionId: 's1', customerId: null, clientAddress: '10.0.0.1' };
 const customer: ReservationOwner = { sessionId: 's1', customerId: 7, clientAddress: '10.0.0.1' };
 
@@ -18,6 +18,28 @@ describe('capReached: the first cap one more reservation would exceed', () => {
     ['no address known: no address cap', { ...anonymous, clientAddress: null }, [0, 0, 99], caps, null],
   ] as const)('%s', (_n, owner, [session, cust, address], limits, expected) => {
     expect(capReached(owner, { session, customer: cust, clientAddress: address }, limits)).toBe(expected);
+  });
+});
+
+describe('unitsCapReached: units of one variant an owner would hold unpaid with this reservation', () => {
+  const held = (session: number, cust: number, address: number) => ({ session, customer: cust, clientAddress: address });
+  it.each([
+    ['nothing held: the article limit of one line', anonymous, 10, 10, held(0, 0, 0), caps, null],
+    ['one more than the article limit over two reservations', anonymous, 4, 10, held(7, 0, 7), caps, { kind: 'session', cap: 10, held: 7 }],
+    ['other sessions of the address hold the rest', anonymous, 2, 10, held(0, 0, 9), caps, { kind: 'clientAddress', cap: 10, held: 9 }],
+    ['exactly the cap is fine', anonymous, 3, 10, held(7, 0, 7), caps, null],
+    ['a customer over phone and laptop', customer, 3, 10, held(0, 8, 0), caps, { kind: 'customer', cap: 10, held: 8 }],
+    ['an anonymous shopper has no customer part', anonymous, 3, 10, held(0, 99, 0), caps, null],
+    ['no address known: no address part', { ...anonymous, clientAddress: null }, 1, 10, held(0, 0, 99), caps, null],
+    ['the shop\'s own number wins over the article limit', anonymous, 3, 24, held(2, 0, 2), { ...caps, unitsPerVariant: 4 }, { kind: 'session', cap: 4, held: 2 }],
+    ['the shop\'s number may be higher than one line', anonymous, 10, 10, held(10, 0, 10), { ...caps, unitsPerVariant: 20 }, null],
+    ['0 turns it off', anonymous, 10, 10, held(500, 0, 500), { ...caps, unitsPerVariant: 0 }, null],
+  ] as const)('%s', (_n, owner, adding, articleLimit, h, limits, expected) => {
+    expect(unitsCapReached(owner, { adding, articleLimit, held: h }, limits)).toEqual(expected);
+  });
+  it('unitsCap: the article limit unless the shop names a number', () => {
+    expect(unitsCap(caps, 24)).toBe(24);
+    expect(unitsCap({ ...caps, unitsPerVariant: 5 }, 24)).toBe(5);
   });
 });
 
@@ -45,15 +67,19 @@ describe('checkoutConfig', () => {
   it('reads the environment; 0 turns a cap off', () => {
     expect(
       checkoutConfig({
-        RESERVATION_CAP_WINDOW_MINUTES: '30', RESERVATION_CAP_PER_SESSION: '2', RESERVATION_CAP_PER_CUSTOMER: '4', RESERVATION_CAP_PER_ADDRESS: '0',
+        RESERVATION_CAP_PER_SESSION: '2', RESERVATION_CAP_PER_CUSTOMER: '4', RESERVATION_CAP_PER_ADDRESS: '0', RESERVATION_CAP_UNITS_PER_VARIANT: '6',
       }).reservationCaps,
-    ).toEqual({ windowMinutes: 30, perSession: 2, perCustomer: 4, perClientAddress: 0 });
+    ).toEqual({ perSession: 2, perCustomer: 4, perClientAddress: 0, unitsPerVariant: 6 });
+    expect(checkoutConfig({ RESERVATION_CAP_UNITS_PER_VARIANT: '0' }).reservationCaps.unitsPerVariant).toBe(0);
+  });
+  it('the former window counts nothing any more: every open reservation counts, however old', () => {
+    expect(checkoutConfig({ RESERVATION_CAP_WINDOW_MINUTES: '30' }).reservationCaps).toEqual(DEFAULT_RESERVATION_CAPS);
   });
   it.each([
     ['RESERVATION_CAP_PER_SESSION', '-1'],
     ['RESERVATION_CAP_PER_ADDRESS', 'many'],
     ['RESERVATION_CAP_PER_CUSTOMER', '2.5'],
-    ['RESERVATION_CAP_WINDOW_MINUTES', '0'],
+    ['RESERVATION_CAP_UNITS_PER_VARIANT', 'article'],
   ])('refuses %s=%s at start-up', (name, value) => {
     expect(() => checkoutConfig({ [name]: value })).toThrow(name);
   });

@@ -1,35 +1,46 @@
 /**
  * Checkout configuration from the environment (read per app; pure for tests).
- *   RESERVATION_CAP_WINDOW_MINUTES  how far back open reservations count towards the caps (default 60)
- *   RESERVATION_CAP_PER_SESSION     open unpaid reservations one browser session may hold in the window (default 3)
+ *   RESERVATION_CAP_PER_SESSION     open unpaid reservations one browser session may hold (default 3)
  *   RESERVATION_CAP_PER_CUSTOMER    … one logged-in customer, over all their sessions (default 5)
  *   RESERVATION_CAP_PER_ADDRESS     … one client address (server/client.ts), over all its sessions (default 6)
+ *   RESERVATION_CAP_UNITS_PER_VARIANT  units of one variant one session, customer or address may hold in its open
+ *                                   unpaid reservations together: unset = the article's web purchase limit, a number
+ *                                   = that many for every variant
  * A cap of 0 turns that cap off.
  *
- * Why these defaults: only reservations still open and unpaid count, and a paid one stops counting at once. A shopper
- * places one reservation per purchase, and perhaps a second or third after changing the delivery or when a payment
- * failed; a logged-in customer may also do so from a phone and a laptop. A household or a small office shares one
- * address: two or three shoppers doing the same. Above that, within an hour, someone is holding stock that others
- * could buy — ten fresh sessions from one address emptied a 43-unit variant in under a second before the caps.
- * Shoppers behind a carrier-grade NAT or a large office share one address with many others: such a shop raises
- * RESERVATION_CAP_PER_ADDRESS or sets it to 0 (README "Running in production").
+ * Every open unpaid reservation counts, however old: a click-and-collect reservation to be paid in the shop holds its
+ * stock for the whole pickup window (72 h), so a cap that forgot reservations after an hour let one address hold six
+ * more every hour, all at once, for three days. The former RESERVATION_CAP_WINDOW_MINUTES is gone for that reason:
+ * any window shorter than the longest hold is a way round the caps, and one as long as it counts everything anyway.
+ *
+ * Why these defaults: only reservations still open and unpaid count, and a paid, cancelled or expired one stops
+ * counting at once. A shopper places one reservation per purchase, and perhaps a second or third after changing the
+ * delivery or when a payment failed; a logged-in customer may also do so from a phone and a laptop. A household or a
+ * small office shares one address: two or three shoppers doing the same. The units of one variant (one size, one
+ * colour) that one shopper needs are what the shop already lets one line buy (the article's web purchase limit): with
+ * the same count over all of a shopper's open reservations, splitting a purchase over several reservations or
+ * sessions no longer multiplies it. Shoppers behind a carrier-grade NAT or a large office share one address with many
+ * others: such a shop raises RESERVATION_CAP_PER_ADDRESS or sets it to 0 (README "Running in production").
  */
 import { ConfigError } from '../config.js';
 
 export interface ReservationCaps {
-  windowMinutes: number;
   perSession: number;
   perCustomer: number;
   perClientAddress: number;
+  /** Units of one variant one owner part may hold unpaid: `article` = the article's web purchase limit; 0 = off. */
+  unitsPerVariant: number | 'article';
 }
 
 export interface CheckoutConfig {
   reservationCaps: ReservationCaps;
 }
 
-export const DEFAULT_RESERVATION_CAPS: ReservationCaps = { windowMinutes: 60, perSession: 3, perCustomer: 5, perClientAddress: 6 };
+export const DEFAULT_RESERVATION_CAPS: ReservationCaps = { perSession: 3, perCustomer: 5, perClientAddress: 6, unitsPerVariant: 'article' };
 
-function wholeNumber(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number): number {
+function wholeNumber(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number): number;
+function wholeNumber<T>(env: NodeJS.ProcessEnv, name: string, fallback: T, min: number): number | T;
+function wholeNumber<T>(env: NodeJS.ProcessEnv, name: string, fallback: T, min: number): number | T {
   const raw = env[name];
   if (raw === undefined || raw.trim() === '') return fallback;
   const value = Number(raw);
@@ -43,10 +54,10 @@ export function checkoutConfig(env: NodeJS.ProcessEnv = process.env): CheckoutCo
   const d = DEFAULT_RESERVATION_CAPS;
   return {
     reservationCaps: {
-      windowMinutes: wholeNumber(env, 'RESERVATION_CAP_WINDOW_MINUTES', d.windowMinutes, 1),
       perSession: wholeNumber(env, 'RESERVATION_CAP_PER_SESSION', d.perSession, 0),
       perCustomer: wholeNumber(env, 'RESERVATION_CAP_PER_CUSTOMER', d.perCustomer, 0),
       perClientAddress: wholeNumber(env, 'RESERVATION_CAP_PER_ADDRESS', d.perClientAddress, 0),
+      unitsPerVariant: wholeNumber(env, 'RESERVATION_CAP_UNITS_PER_VARIANT', d.unitsPerVariant, 0),
     },
   };
 }

@@ -3,6 +3,11 @@
  *   RESERVATION_HOLD_MINUTES  home delivery: the shopper has this long to pay (default 30)
  *   RESERVATION_PICKUP_HOURS  click-and-collect: the pickup window, paid or paid in the shop (default 72)
  * When the hold ends unpaid, checkout/expiry.ts cancels the reservation and returns its stock.
+ *
+ * A click-and-collect reservation may be paid online or when collected, and the shop learns which only when it is
+ * paid, so an unpaid one holds for the pickup window. What bounds that long hold is checkout/caps.ts: every open
+ * unpaid reservation of a session, customer and client address counts, whatever its age, and so do the units of each
+ * variant they hold together (the article's web purchase limit), so one client holds at most what one shopper buys.
  */
 export interface HoldConfig {
   homeDeliveryMinutes: number;

@@ -21,7 +21,8 @@
  * as the cart's rule, whose "first shop" is that shop (the API lists a variant's shops most units first,
  * `compareVariantShops`). For click-and-collect the chosen shop's count is named.
  *
- * No one hoards: before any stock is taken the transaction holds the open-reservation caps (caps.ts, 429), and a promo
+ * No one hoards: before any stock is taken the transaction holds the open-reservation caps (caps.ts, 429: open
+ * reservations and units of a variant per session, customer and client address, however old), and a promo
  * code is locked, re-decided and redeemed in the same transaction (promocodes.ts), so a refused code or a reached cap
  * leaves stock, codes and reservations as they were. The article's webPurchaseLimit caps each line (repeated EANs are
  * merged first, so splitting a line does not get round it).
@@ -55,6 +56,7 @@ import {
 import { HttpError } from '../server/errors.js';
 import { articleImageUrl } from '../routes/images/urls.js';
 import { holdReservationCaps, type ReservationOwner } from './caps.js';
+import { CartLineError, type CartErrorBody } from './errors.js';
 import { DEFAULT_RESERVATION_CAPS, type ReservationCaps } from './config.js';
 import { checkPromocode, lockPromocode, promoTexts, recordRedemption, type PromoShopper, type PromoVerdict } from './promocodes.js';
 import { deliverySources, linePricing, overPurchaseLimit, reservationAmounts, VAT_PERCENTAGE } from './rules.js';
@@ -78,21 +80,7 @@ export interface ReservationInput {
   promocode?: string | null;
 }
 
-export interface CartErrorBody {
-  message: string;
-  /** `price`: øre the line costs now, on a line refused because the campaign it names has ended (CartError.price). */
-  cartErrors: Array<{ eanNo: string; message: string; price?: number }>;
-}
-
-/** 409/422 with per-EAN errors: the cart shows them on the lines (SPEC §3 cartErrors). */
-export class CartLineError extends HttpError {
-  constructor(
-    status: 409 | 422,
-    readonly cartErrors: CartErrorBody['cartErrors'],
-  ) {
-    super(status, reservationTexts.cartErrors);
-  }
-}
+export { CartLineError, type CartErrorBody } from './errors.js';
 
 const invalid = (errors: FieldError[]) => {
   const first = errors[0]!.message;
@@ -116,6 +104,8 @@ interface PricedLine {
   /** The article's fright_price (null = the default); the highest of the lines is the home delivery's price. */
   frightPrice: number | null;
   campaignArticleId: number | null;
+  /** The article's web purchase limit: also what one shopper may hold of the variant unpaid (caps.ts). */
+  limit: number;
 }
 
 /** Merges repeated EANs (counts add up; the first campaign id wins). */
@@ -254,6 +244,7 @@ export async function createReservation(
       pant: row.pant,
       frightPrice: row.frightPrice,
       campaignArticleId: pricing.campaignArticleId,
+      limit: row.limit,
     });
   }
   // Only campaigns that ended since the add: a conflict with what the shopper was shown (409, as stock that ran out);
@@ -265,7 +256,7 @@ export async function createReservation(
   // reservation (advisory keys ascending, the code's row, stock rows by variant id), so none can deadlock another.
   priced.sort((a, b) => a.variantId - b.variantId);
   return db.transaction(async (tx) => {
-    await holdReservationCaps(tx, owner, options.caps ?? DEFAULT_RESERVATION_CAPS);
+    await holdReservationCaps(tx, owner, options.caps ?? DEFAULT_RESERVATION_CAPS, priced);
     let promo: { id: number; fixed: boolean; amount: number } | null = null;
     if (promoCode && shopper) {
       const locked = await lockPromocode(tx, promoCode, shopper, now);

@@ -32,6 +32,11 @@ export const reservationTexts = {
   /** The campaign price the shopper was shown has ended (or is not this article's): what the line costs now. */
   campaignOver: (price: number) => `Kampanjeprisen gjelder ikke lenger. Prisen er nå ${formatMoney(price)}.`,
   tooManyOpen: 'Du har for mange åpne reservasjoner. Fullfør eller vent på dem før du reserverer mer.',
+  /** More units of one variant than one shopper may hold in reservations not yet paid (checkout/caps.ts). */
+  tooManyUnits: (cap: number, held: number) =>
+    held > 0
+      ? `Du har allerede ${held} stk. av denne varen i reservasjoner som ikke er betalt, og kan holde av høyst ${cap} stk. Betal dem eller vent til de utløper.`
+      : `Du kan holde av høyst ${cap} stk. av denne varen før du har betalt.`,
 } as const;
 
 /** Pragmatic e-mail check: one @, something before, a dotted domain, no spaces. */

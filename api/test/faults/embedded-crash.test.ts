@@ -15,7 +15,7 @@ import { Client, startApi, stopApi, waitHealthy, type ApiProcess } from '../supp
 
 const dataDir = mkdtempSync(join(tmpdir(), 'shop-crash-'));
 // One shopper writes reservations until the kill: the open-reservation caps (hoarding.test.ts) are off here.
-const noCaps = { RESERVATION_CAP_PER_SESSION: '0', RESERVATION_CAP_PER_CUSTOMER: '0', RESERVATION_CAP_PER_ADDRESS: '0' };
+const noCaps = { RESERVATION_CAP_PER_SESSION: '0', RESERVATION_CAP_PER_CUSTOMER: '0', RESERVATION_CAP_PER_ADDRESS: '0', RESERVATION_CAP_UNITS_PER_VARIANT: '0' };
 const env = { DATA_DIR: dataDir, DATABASE_URL: '', SEED_ARTICLES: '60', STATIC_ROOT: makeShellTree(), ...noCaps };
 let api: ApiProcess | undefined;
 

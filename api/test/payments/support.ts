@@ -27,6 +27,7 @@ export function paymentTestEnv(pushDelayMs = 150): void {
   // have their own tests (api/test/checkout/hoarding.test.ts).
   process.env.RESERVATION_CAP_PER_ADDRESS = '0';
   process.env.RESERVATION_CAP_PER_SESSION = '0';
+  process.env.RESERVATION_CAP_UNITS_PER_VARIANT = '0';
 }
 
 /** A cookie-and-CSRF-keeping client over real HTTP, like the shop's browser. */

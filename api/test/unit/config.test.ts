@@ -14,7 +14,7 @@ describe('loadConfig', () => {
     const c = loadConfig({}, deps());
     expect(c).toMatchObject({
       port: 8080,
-      host: '0.0.0.0',
+      host: '127.0.0.1',
       databaseUrl: undefined,
       dataDir: '/srv/shop/.data',
       production: false,
@@ -45,10 +45,17 @@ describe('loadConfig', () => {
     [{ SEED_ARTICLES: '20000' }, { seedArticles: 20000 }],
     [{ TRUST_PROXY: '' }, { trustProxy: false }],
     [{ TRUST_PROXY: 'false' }, { trustProxy: false }],
-    [{ TRUST_PROXY: 'true' }, { trustProxy: true }],
-    [{ TRUST_PROXY: '2' }, { trustProxy: 2 }],
+    // Proxies by address or network, whatever HOST is; a hop count only while listening on loopback.
     [{ TRUST_PROXY: '10.0.0.0/8, 192.168.1.7' }, { trustProxy: ['10.0.0.0/8', '192.168.1.7'] }],
     [{ TRUST_PROXY: '::1,fd00::/8' }, { trustProxy: ['::1', 'fd00::/8'] }],
+    [{ TRUST_PROXY: '10.9.0.0/16', HOST: '0.0.0.0' }, { host: '0.0.0.0', trustProxy: ['10.9.0.0/16'] }],
+    [{ TRUST_PROXY: 'loopback,uniquelocal', HOST: '::' }, { host: '::', trustProxy: ['loopback', 'uniquelocal'] }],
+    [{ TRUST_PROXY: '2' }, { host: '127.0.0.1', trustProxy: 2 }],
+    [{ TRUST_PROXY: '1', HOST: '::1' }, { trustProxy: 1 }],
+    [{ TRUST_PROXY: '1', HOST: 'localhost' }, { trustProxy: 1 }],
+    [{ TRUST_PROXY: 'false', HOST: '0.0.0.0' }, { trustProxy: false }],
+    [{ HOST: '0.0.0.0' }, { host: '0.0.0.0', trustProxy: false }],
+    [{ HOST: ' ' }, { host: '127.0.0.1' }],
   ])('reads %o', (env, expected) => {
     expect(loadConfig(env, deps())).toMatchObject(expected);
   });
@@ -63,12 +70,25 @@ describe('loadConfig', () => {
     [{ TRUST_PROXY: '10.0.0.0/33' }],
     [{ TRUST_PROXY: '10.0.0.1,' }],
     [{ TRUST_PROXY: 'loadbalancer.internal' }],
+    [{ TRUST_PROXY: '10.0.0.0/8/8' }],
+    // Every hop trusted: the client would pick its own address with X-Forwarded-For.
+    [{ TRUST_PROXY: 'true' }],
+    [{ TRUST_PROXY: 'true', HOST: '127.0.0.1' }],
+    // A hop count on an interface others reach: anyone connecting directly picks their address.
+    [{ TRUST_PROXY: '1', HOST: '0.0.0.0' }],
+    [{ TRUST_PROXY: '2', HOST: '::' }],
+    [{ TRUST_PROXY: '1', HOST: '10.0.0.5' }],
+    [{ TRUST_PROXY: '1', HOST: 'shop.internal' }],
   ])(
     'rejects %o',
     (env) => {
       expect(() => loadConfig(env, deps())).toThrow(ConfigError);
     },
   );
+
+  it('says why a hop count is refused on a public interface, and what to set instead', () => {
+    expect(() => loadConfig({ TRUST_PROXY: '1', HOST: '0.0.0.0' }, deps())).toThrow(/hop count.*HOST=0\.0\.0\.0.*X-Forwarded-For.*proxies' addresses/);
+  });
 
   it.each([
     ['unset', {}, /it is not set/],

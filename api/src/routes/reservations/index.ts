@@ -96,7 +96,8 @@ export const reservationsRoutes: FastifyPluginAsyncTypebox = async (app) => {
           400: Type.Ref('ErrorBody'),
           409: CartErrorsSchema,
           422: Type.Union([CartErrorsSchema, Type.Ref('ErrorBody')]),
-          429: Type.Ref('ErrorBody'),
+          // Too many open reservations (ErrorBody), or a line passing the units one shopper may hold unpaid (cartErrors).
+          429: Type.Union([CartErrorsSchema, Type.Ref('ErrorBody')]),
         },
       },
     },
@@ -115,7 +116,7 @@ export const reservationsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         return reply.status(201).send(reservation);
       } catch (error) {
         if (error instanceof CartLineError) {
-          return reply.status(error.statusCode as 409 | 422).send({ message: error.message, cartErrors: error.cartErrors });
+          return reply.status(error.statusCode as 409 | 422 | 429).send({ message: error.message, cartErrors: error.cartErrors });
         }
         throw error;
       }
