@@ -14,7 +14,7 @@ import RegisterPage from './register/RegisterPage.js';
 import AccountPage from './account/AccountPage.js';
 import FavouriteToggle from './favourites/FavouriteToggle.js';
 import { deleteFx, loginFx, registerFx, reloadPageFx, updateFx, type LoginRequest } from './session/model.js';
-import { loadMemberCodeFx } from './account/model.js';
+import { $joinClubError, joinClubFx, loadMemberCodeFx } from './account/model.js';
 
 const kari = {
   id: 7, first_name: 'Kari', last_name: 'Nordmann', email: 'kari@example.no', phone: '91234567', email_verified: true, club: true,
@@ -151,6 +151,49 @@ describe('AccountPage', () => {
     expect(await screen.findByText('forside')).toBeTruthy();
     expect(deleted).toEqual([7]);
     expect(scope.getState($user)).toBeNull();
+  });
+});
+
+describe('AccountPage: the club (issue 33)', () => {
+  const nonMember = { ...kari, club: false } as Customer;
+  const loadCode = () => Promise.resolve({ code: 'M-0000000001', svg: '<svg xmlns="http://www.w3.org/2000/svg"/>' });
+
+  it('a non-member joins with its own action (not a profile field) and then sees its member code', async () => {
+    const updates: CustomerUpdatePayload[] = [];
+    let joins = 0;
+    const scope = fork({
+      values: [[$user, nonMember], [$userLoaded, true]],
+      handlers: [
+        [updateFx, ({ payload }: { payload: CustomerUpdatePayload }) => (updates.push(payload), Promise.resolve({ ...nonMember, ...payload }))],
+        [joinClubFx, () => (joins++, Promise.resolve({ ...nonMember, club: true }))],
+        [loadMemberCodeFx, loadCode],
+      ],
+    });
+    mount(scope, <AccountPage />, '/konto');
+    expect(screen.getByText('Du er ikke medlem av kundeklubben.')).toBeTruthy();
+    expect(screen.queryByRole('checkbox', { name: /kundeklubben/ })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Bli medlem – jeg godtar vilkårene for kundeklubben' }));
+    expect(await screen.findByAltText('Medlemskode M-0000000001')).toBeTruthy();
+    expect([joins, updates]).toEqual([1, []]);
+  });
+
+  it('an unverified customer is told to verify first, and the server\'s refusal is shown', async () => {
+    const scope = fork({ values: [[$user, { ...nonMember, email_verified: false }], [$userLoaded, true], [$joinClubError, 'Bekreft e-postadressen din først, så kan du bli medlem av kundeklubben.']] });
+    mount(scope, <AccountPage />, '/konto');
+    expect(screen.getByText('Du kan bli medlem når e-postadressen din er bekreftet.')).toBeTruthy();
+    expect((screen.getByRole('button', { name: /Bli medlem/ }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByText('Bekreft e-postadressen din først, så kan du bli medlem av kundeklubben.')).toBeTruthy();
+  });
+
+  it('a member leaves the club with the box (club 0)', async () => {
+    const updates: CustomerUpdatePayload[] = [];
+    const scope = fork({
+      values: [[$user, kari], [$userLoaded, true]],
+      handlers: [[updateFx, ({ payload }: { payload: CustomerUpdatePayload }) => (updates.push(payload), Promise.resolve({ ...kari, ...payload, club: false }))], [loadMemberCodeFx, loadCode]],
+    });
+    mount(scope, <AccountPage />, '/konto');
+    fireEvent.click(await screen.findByLabelText(/Fjern haken for å melde deg ut/));
+    await waitFor(() => expect(updates).toEqual([{ club: 0 }]));
   });
 });
 

@@ -126,7 +126,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
         title: 'Nettbutikk API',
         description:
           'The /api/v1 API of the shop. Answers use the legacy PascalCase shapes of @shop/contracts (RAW types); ' +
-          'money is integer øre. Mutating calls need the X-CSRF-TOKEN header of the session (else 419).',
+          'money is integer øre. Mutating calls need the X-CSRF-TOKEN header of the session (else 419). ' +
+          'X-Requested-With: XMLHttpRequest is sent by the shop\'s client (SPEC §7) but not required: the token is the CSRF defence.',
         version: '1.0.0',
       },
       servers: [],

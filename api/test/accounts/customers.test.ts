@@ -83,8 +83,8 @@ export function runCustomerSuite(kind: 'pglite' | 'postgres', env: Record<string
       const res = await b.post('/customers/register', body);
       expect(res.statusCode, res.body).toBe(201);
       const customer = res.json<RawCustomer>();
-      expect(customer).toMatchObject({ first_name: 'Ola', email: 'per.hansen@example.no', phone: '91111111', terms_conditions: 1, club: 1, newsletter: 1, marketing: 0, email_verified: null });
-      expect(customer.auth_id).toMatch(/^M-\d{10}$/);
+      // The club box is a consent: membership waits for the verified address (accounts/club.ts).
+      expect(customer).toMatchObject({ first_name: 'Ola', email: 'per.hansen@example.no', phone: '91111111', terms_conditions: 1, club: 0, newsletter: 1, marketing: 0, email_verified: null });
       expect(customer).not.toHaveProperty('password');
       expect(b.cookie).not.toBe(before.cookie);
       expect(b.token).not.toBe(before.token);
@@ -349,15 +349,26 @@ export function runCustomerSuite(kind: 'pglite' | 'postgres', env: Record<string
   });
 
   describe('verification and password reset', () => {
+    it('resend is a POST that needs the CSRF token: a GET (a link, an image on another site) sends no mail', async () => {
+      const { b, body } = await registered();
+      const mails = async () => (await t().db.select().from(s.emailOutbox).where(eq(s.emailOutbox.to, body.email))).length;
+      const before = await mails();
+      expect((await b.get('/customers/email/resend')).statusCode).toBe(404);
+      expect((await b.send('POST', '/customers/email/resend', {}, { csrf: false })).statusCode).toBe(419);
+      expect(await mails()).toBe(before);
+      expect((await b.post('/customers/email/resend')).statusCode).toBe(200);
+      expect(await mails()).toBe(before + 1);
+    });
+
     it('resend: 404 without a user; sends a new link; a link works once and not after it expired', async () => {
       const anonymous = await browser();
-      const none = await anonymous.get('/customers/email/resend');
+      const none = await anonymous.post('/customers/email/resend');
       expect(none.statusCode).toBe(404);
       expect(none.json().message).toBe(authErrorTexts[404]);
 
       const { b, body, customer } = await registered();
       const first = tokenIn((await lastMailTo(body.email))!.body);
-      const resend = await b.get('/customers/email/resend');
+      const resend = await b.post('/customers/email/resend');
       expect(resend.statusCode).toBe(200);
       const second = tokenIn((await lastMailTo(body.email))!.body);
       expect(second).not.toBe(first);
@@ -369,7 +380,7 @@ export function runCustomerSuite(kind: 'pglite' | 'postgres', env: Record<string
       expect(reuse.statusCode).toBe(422);
       expect(reuse.json().message).toBe(accountFieldTexts.token);
 
-      await b.get('/customers/email/resend');
+      await b.post('/customers/email/resend');
       const third = tokenIn((await lastMailTo(body.email))!.body);
       await t().db.update(s.customerTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(s.customerTokens.tokenHash, hashToken(third)));
       expect((await b.post('/customers/email/verify', { token: third })).statusCode).toBe(422);
@@ -414,8 +425,8 @@ export function runCustomerSuite(kind: 'pglite' | 'postgres', env: Record<string
     const { b, body } = await registered();
     const count = async () => (await t().db.select().from(s.emailOutbox).where(eq(s.emailOutbox.to, body.email))).length;
     const before = await count();
-    for (let i = 0; i < MAIL_LIMIT; i++) expect((await b.get('/customers/email/resend')).statusCode).toBe(200);
-    expect((await b.get('/customers/email/resend')).statusCode).toBe(429);
+    for (let i = 0; i < MAIL_LIMIT; i++) expect((await b.post('/customers/email/resend')).statusCode).toBe(200);
+    expect((await b.post('/customers/email/resend')).statusCode).toBe(429);
     const anonymous = await browser();
     const answers = new Set<string>();
     for (let i = 0; i < MAIL_LIMIT + 2; i++) answers.add((await anonymous.post('/customers/password/email', { email: body.email })).body);
@@ -464,9 +475,9 @@ export function runCustomerSuite(kind: 'pglite' | 'postgres', env: Record<string
       shoppers.push(b);
     }
     const statuses: number[] = [];
-    for (let i = 0; i < MAILS_PER_CLIENT.max + 1; i++) statuses.push((await shoppers[i % shoppers.length]!.get('/customers/email/resend')).statusCode);
+    for (let i = 0; i < MAILS_PER_CLIENT.max + 1; i++) statuses.push((await shoppers[i % shoppers.length]!.post('/customers/email/resend')).statusCode);
     expect(statuses).toEqual([...Array(MAILS_PER_CLIENT.max).fill(200), 429]);
-    const refused = await shoppers[0]!.get('/customers/email/resend');
+    const refused = await shoppers[0]!.post('/customers/email/resend');
     expect(refused.json().message).toBe(accountMessages.tooManyMails);
   });
 
@@ -607,9 +618,13 @@ export function runCustomerSuite(kind: 'pglite' | 'postgres', env: Record<string
 
     it('member code: 403 for non-members, the code and an SVG for members', async () => {
       const member = await registered({ club: 1 });
+      // A member once the address is verified (the club's rule).
+      expect((await member.b.get('/customers/current/code')).statusCode).toBe(403);
+      expect((await member.b.post('/customers/email/verify', { token: tokenIn((await lastMailTo(member.body.email))!.body) })).statusCode).toBe(200);
       const res = await member.b.get('/customers/current/code');
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toMatchObject({ code: member.customer.auth_id });
+      expect(res.json()).toMatchObject({ code: (await member.b.get('/customers/current')).json<RawCustomer>().auth_id });
+      expect(res.json().code).toMatch(/^M-\d{10}$/);
       expect(res.json().svg).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
       const nonMember = await registered({ club: 0 });
       expect((await nonMember.b.get('/customers/current/code')).statusCode).toBe(403);
@@ -624,7 +639,7 @@ export function runCustomerSuite(kind: 'pglite' | 'postgres', env: Record<string
       '/api/v1/customers/register', '/api/v1/customers/login', '/api/v1/customers/login/{type}', '/api/v1/customers/logout',
       '/api/v1/customers/current', '/api/v1/customers/{id}', '/api/v1/customers/email/resend', '/api/v1/customers/email/verify',
       '/api/v1/customers/password/email', '/api/v1/customers/password/reset', '/api/v1/customers/current/code',
-      '/api/v1/customers/current/reservations', '/api/v1/customers/current/orders', '/api/v1/customers/current/reviews',
+      '/api/v1/customers/current/reservations', '/api/v1/customers/current/orders', '/api/v1/customers/current/reviews', '/api/v1/customers/current/club',
     ]) {
       expect(paths, path).toContain(path);
     }

@@ -134,7 +134,7 @@ describe.each(testDatabaseKinds())('accounts with the mail relay down on %s', (k
     const b = await browser();
     const body = registration();
     expect((await b.post('/customers/register', body)).statusCode).toBe(201);
-    const res = await b.get('/customers/email/resend');
+    const res = await b.post('/customers/email/resend');
     expect(res.statusCode).toBe(503);
     expect(res.json().message).toBe(resendTexts.failed);
     const mails = await outboxTo(body.email);

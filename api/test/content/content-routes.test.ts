@@ -544,6 +544,11 @@ describe.each(testDatabaseKinds())('content routes on %s', (kind) => {
       const q = draft.questions[0]!;
       const refused = await send('POST', `/polls/${draft.id}/answers`, { answers: [{ question_id: q.id, option_id: q.options[0]!.id }] }, await newSession(), '10.7.0.2');
       expect(refused.statusCode).toBe(404);
+      // Nor its questions' scores or answers (issue 33: a draft's question scores were public).
+      for (const path of [`/polls/questions/${q.id}/score`, `/polls/questions/${q.id}/answers`]) {
+        const res = await get(path);
+        expect([res.statusCode, res.json().message], path).toEqual([404, POLL_TEXTS.questionNotFound]);
+      }
       // `published` counts on create only; the status call publishes later (workspace.test.ts).
       const live = (await send('POST', '/editor/polls', { ...input, published: true }, staff)).json<Poll>();
       expect((await ok<Poll>(`/polls/${live.id}`)).quiz).toBe(true);

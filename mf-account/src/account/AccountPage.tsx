@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent, type ReactElement } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useUnit } from 'effector-react';
 import { $pageHydrated } from '@shop/contracts/ssr';
@@ -6,7 +6,7 @@ import { $user, $userLoaded } from '@shop/contracts/bus';
 import type { Customer, CustomerUpdatePayload } from '@shop/contracts/types';
 import { $deleteError, $updateError, $updateFieldErrors, deleteFx, logoutFx, updateOwnAccountFx } from '../session/model.js';
 import { ResendVerification } from '../verify/VerifyEmailPage.js';
-import { $memberCode, loadMemberCodeFx } from './model.js';
+import { $joinClubError, $memberCode, joinClubFx, loadMemberCodeFx } from './model.js';
 import { needsCurrentPassword, pendingEmailChange, profileErrors, profileFormOf, profilePayload, type ProfileForm } from './profile.js';
 import { texts } from '../texts.js';
 import { withPaths, type AccountPaths } from '../paths.js';
@@ -18,6 +18,34 @@ import { accountLoader } from '../head/head.js';
 export const loader = accountLoader('account');
 
 type FlagField = 'cookie_default' | 'cookie_ga' | 'cookie_google_tag_manager' | 'cookie_meta_pixel' | 'marketing' | 'newsletter' | 'event_invite' | 'birthday_gift' | 'club';
+
+/**
+ * The club: a member may leave with the box (PUT club 0); joining is its own action, granted by the server's rule
+ * (consent and a verified e-mail, api/src/accounts/club.ts), so a non-member gets a button, not a box.
+ */
+function Club({ user, box }: { user: Customer; box: (key: FlagField, label: string) => ReactElement }) {
+  const [join, pending, error, hydrated] = useUnit([joinClubFx, joinClubFx.pending, $joinClubError, $pageHydrated]);
+  return (
+    <section className={styles.section} aria-labelledby="club-title">
+      <h2 id="club-title">{texts.clubTitle}</h2>
+      {user.club ? (
+        <>
+          {box('club', texts.memberSince)}
+          <MemberCode />
+        </>
+      ) : (
+        <>
+          <p>{texts.notMember}</p>
+          {user.email_verified ? null : <p>{texts.joinClubNeedsVerifiedEmail}</p>}
+          <ErrorMessage message={error} />
+          <button className={styles.button} type="button" disabled={!hydrated || pending || !user.email_verified} onClick={() => join().catch(() => undefined)}>
+            {texts.joinClubButton}
+          </button>
+        </>
+      )}
+    </section>
+  );
+}
 
 function Profile({ user }: { user: Customer }) {
   const [update, pending, serverError, serverFields] = useUnit([updateOwnAccountFx, updateOwnAccountFx.pending, $updateError, $updateFieldErrors]);
@@ -106,11 +134,7 @@ function Preferences({ user }: { user: Customer }) {
         {box('event_invite', texts.eventInvite)}
         {box('birthday_gift', texts.birthdayGift)}
       </section>
-      <section className={styles.section} aria-labelledby="club-title">
-        <h2 id="club-title">{texts.clubTitle}</h2>
-        {box('club', texts.club)}
-        {user.club ? <MemberCode /> : <p>{texts.notMember}</p>}
-      </section>
+      <Club user={user} box={box} />
     </>
   );
 }

@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, firstFieldError, hasStatus, serverMessage } from './errors.js';
 import { getApiBaseUrl, inFlightCount, requestsInFlight, setApiBaseUrl, setCsrfTokenSource } from './client.js';
 import { getArticle, getCategories, getCategoryArticles, getGenders, searchArticles } from './catalog.js';
-import { getCurrentCustomer, loginCustomer } from './customer.js';
+import { getCurrentCustomer, joinClub, loginCustomer, resendVerificationEmail } from './customer.js';
 import { createReservation } from './commerce.js';
 import { getOsrmTable, getPostalCode } from './content.js';
 import { rawArticle, rawArticleDetail, rawCategory, rawCustomer, rawPostalCode } from '../testing/fixtures.js';
@@ -130,6 +130,20 @@ describe('GET /customers/current', () => {
   it('200 → the mapped customer', async () => {
     route('GET', '/api/v1/customers/current', (_req, res) => json(res, 200, rawCustomer({ club: 1 })));
     expect(await getCurrentCustomer()).toMatchObject({ id: 7, club: true, email_verified: true });
+  });
+});
+
+describe('account actions are POSTs with the CSRF token (issue 33)', () => {
+  it('resending the verification e-mail is a POST, never a GET that sends mail', async () => {
+    route('POST', '/api/v1/customers/email/resend', (_req, res) => json(res, 200, { message: 'Epost sendt til kari@example.no' }));
+    await resendVerificationEmail();
+    expect(seen.map((s) => [s.method, s.url, s.headers['x-csrf-token']])).toEqual([['POST', '/api/v1/customers/email/resend', 'tok-123']]);
+  });
+
+  it('joining the club posts the consent and maps the answer', async () => {
+    route('POST', '/api/v1/customers/current/club', (_req, res) => json(res, 200, rawCustomer({ club: 1 })));
+    expect(await joinClub()).toMatchObject({ club: true });
+    expect([seen[0]!.method, seen[0]!.headers['x-csrf-token'], JSON.parse(seen[0]!.body)]).toEqual(['POST', 'tok-123', { consent: 1 }]);
   });
 });
 

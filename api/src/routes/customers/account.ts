@@ -19,7 +19,7 @@ import { CSRF_HEADER } from '../../server/session.js';
 import { hashPassword } from '../../accounts/passwords.js';
 import { nationalPhone, normaliseEmail, updateErrors } from '../../accounts/validation.js';
 import { conflictingCustomer, isUniqueViolation, sessionCustomer, type AccountServices, type CustomerRow } from '../../accounts/services.js';
-import { generateMemberCode } from '../../accounts/memberCode.js';
+import { clubTexts, grantClubMembership, joinRefusal, recordClubConsent, leaveClub } from '../../accounts/club.js';
 import { memberCodeSvg } from '../../accounts/qr.js';
 import type { QueuedMail } from '../../accounts/mail.js';
 import { issueToken, revokeTokens } from '../../accounts/tokens.js';
@@ -95,10 +95,8 @@ function profileChanges(body: Static<typeof UpdateBody>, customer: CustomerRow, 
   }
   // "cookies" is the legacy name of the default-cookie answer (see toRawCustomer).
   if (body.cookies !== undefined && body.cookie_default === undefined) set.cookieDefault = asBool(body.cookies);
-  if (body.club !== undefined) {
-    set.club = asBool(body.club);
-    if (set.club && !customer.memberCode) set.memberCode = generateMemberCode();
-  }
+  // Leaving the club is the customer's own choice; joining is not a field (accounts/club.ts).
+  if (body.club !== undefined && !asBool(body.club)) Object.assign(set, leaveClub);
   return set;
 }
 
@@ -134,7 +132,8 @@ export function accountRoutes(services: AccountServices): FastifyPluginAsyncType
         const email = body.email !== undefined ? normaliseEmail(body.email) : undefined;
         const change = sensitiveChange(customer, email, body.password);
         const missing = needsCurrentPassword(change) ? missingCurrentPassword(body.current_password) : null;
-        const errors = [...updateErrors(body), ...preferencesErrors(body.preferences), ...(missing ? [missing] : [])];
+        const joining = body.club !== undefined && asBool(body.club) && !customer.club ? [{ field: 'club', message: clubTexts.joinSeparately }] : [];
+        const errors = [...updateErrors(body), ...preferencesErrors(body.preferences), ...joining, ...(missing ? [missing] : [])];
         if (errors.length) throw invalid(errors);
         if (needsCurrentPassword(change)) {
           const verdict = await checkCurrentPassword(services, request, customer, body.current_password!);
@@ -223,6 +222,34 @@ export function accountRoutes(services: AccountServices): FastifyPluginAsyncType
           await tx.delete(customers).where(eq(customers.id, customer.id));
         });
         return reply.header('cache-control', 'no-store').send({ message: deletedText });
+      },
+    );
+
+    app.post(
+      '/customers/current/club',
+      {
+        attachValidation: true,
+        schema: {
+          tags: ['customers'],
+          summary:
+            'Join the customer club: consent (1) accepts its terms; the member needs a verified e-mail (else 422, nothing recorded). 401 without a user; a member joining again changes nothing',
+          body: Type.Object({ consent: Flag01 }),
+          response: { 200: RawCustomerSchema },
+        },
+      },
+      async (request, reply) => {
+        const customer = await sessionCustomer(db, request);
+        if (!customer) throw new HttpError(401, authErrorTexts[404]);
+        rejectInvalidSchema(request);
+        if (customer.club) return reply.header('cache-control', 'no-store').send(toRawCustomer(customer));
+        const refusal = joinRefusal(customer, asBool(request.body.consent));
+        if (refusal) throw invalid([{ field: refusal === 'consentRequired' ? 'consent' : 'club', message: clubTexts[refusal] }]);
+        const updated = await db.transaction(async (tx) => {
+          await recordClubConsent(tx, customer.id, new Date());
+          await grantClubMembership(tx, customer.id);
+          return (await tx.select().from(customers).where(eq(customers.id, customer.id)))[0]!;
+        });
+        return reply.header('cache-control', 'no-store').send(toRawCustomer(updated));
       },
     );
 

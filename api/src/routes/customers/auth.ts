@@ -36,7 +36,7 @@ import { accountOf } from '../../accounts/throttle.js';
 import { MAILS_PER_CLIENT, REGISTRATIONS_PER_CLIENT, takeClientAllowance } from '../../accounts/clientLimits.js';
 import { deviceCookieOf, setDeviceCookie } from '../../accounts/deviceCookie.js';
 import { conflictingCustomer, isUniqueViolation, sessionCustomer, type AccountServices, type CustomerRow } from '../../accounts/services.js';
-import { generateMemberCode } from '../../accounts/memberCode.js';
+import { grantClubMembership } from '../../accounts/club.js';
 import type { DbExecutor, QueuedMail } from '../../accounts/mail.js';
 import { DbId, MessageSchema } from '../shared/schema.js';
 import { RawCustomerSchema, toRawCustomer } from './raw.js';
@@ -155,7 +155,8 @@ export function authRoutes(services: AccountServices): FastifyPluginAsyncTypebox
         const phone = nationalPhone(body.phone!)!;
         if (await conflictingCustomer(db, email, phone)) throw new HttpError(423, authErrorTexts[423]);
         const passwordHash = await hashPassword(body.password!);
-        const club = asBool(body.club);
+        // The club box is the consent; membership waits for the verified address (accounts/club.ts).
+        const clubConsentAt = asBool(body.club) ? new Date() : null;
         // The account, its verification token and the e-mail in one transaction: all of it or none.
         let created: CustomerRow;
         let mail: QueuedMail | null;
@@ -173,8 +174,7 @@ export function authRoutes(services: AccountServices): FastifyPluginAsyncTypebox
                 genderId: body.gender_id ?? null,
                 postalCode: body.postal_code || null,
                 termsConditions: true,
-                club,
-                memberCode: club ? generateMemberCode() : null,
+                clubConsentAt,
                 marketing: asBool(body.marketing),
                 newsletter: asBool(body.newsletter),
                 eventInvite: asBool(body.event_invite),
@@ -277,9 +277,16 @@ export function authRoutes(services: AccountServices): FastifyPluginAsyncTypebox
       },
     );
 
-    app.get(
+    // POST, not the SPEC's GET: it sends mail, so it takes the CSRF token like every other action (issue 33).
+    app.post(
       '/customers/email/resend',
-      { schema: { tags: ['customers'], summary: 'Send the verification e-mail again (404 without a user; 503 when it could not be delivered)', response: { 200: MessageSchema } } },
+      {
+        schema: {
+          tags: ['customers'],
+          summary: 'Send the verification e-mail again (404 without a user; 429 after too many; 503 when it could not be delivered). A POST: it needs X-CSRF-TOKEN',
+          response: { 200: MessageSchema },
+        },
+      },
       async (request, reply) => {
         const customer = await sessionCustomer(db, request);
         if (!customer) throw new HttpError(404, authErrorTexts[404]);
@@ -315,12 +322,14 @@ export function authRoutes(services: AccountServices): FastifyPluginAsyncTypebox
           if (!token) throw invalid([{ field: 'token', message: accountFieldTexts.token }]);
           if (token.kind === 'verify') {
             await tx.update(customers).set({ emailVerifiedAt: new Date() }).where(eq(customers.id, token.customerId));
+            await grantClubMembership(tx, token.customerId);
             return accountMessages.verified;
           }
           // Throwing rolls the token's use back with the rest: the link works again should the address come free.
           const newEmail = token.newEmail;
           if (!newEmail || (await conflictingCustomer(tx, newEmail, undefined, token.customerId))) throw new HttpError(423, authErrorTexts[423]);
           await tx.update(customers).set({ email: newEmail, emailVerifiedAt: new Date() }).where(eq(customers.id, token.customerId));
+          await grantClubMembership(tx, token.customerId);
           // A verification link still out was sent to the old address: it must not confirm the new one.
           await revokeTokens(tx, token.customerId, 'verify');
           return accountMessages.emailChanged;

@@ -149,6 +149,16 @@ export const pollsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (!poll) throw new HttpError(404, POLL_TEXTS.notFound);
     return poll;
   };
+  /** The poll of a question on the site (published and due), else 404: a draft's questions and their scores are not public. */
+  const questionPollOr404 = async (questionId: number) => {
+    const [question] = await db()
+      .select({ pollId: pollQuestions.pollId })
+      .from(pollQuestions)
+      .innerJoin(polls, eq(polls.id, pollQuestions.pollId))
+      .where(and(eq(pollQuestions.id, questionId), publishedBy(polls.publishedAt, new Date())));
+    if (!question) throw new HttpError(404, POLL_TEXTS.questionNotFound);
+    return question.pollId;
+  };
   /** This participant's answers to the given questions (nobody without a customer or a device has answered anything). */
   const answersOf = async (participant: string | null, where: ReturnType<typeof eq>) => {
     if (!participant) return [];
@@ -263,14 +273,11 @@ export const pollsRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/polls/questions/:id/score',
-    { schema: { tags: ['content'], summary: 'How many chose each option of a question', params: IdParams, response: { 200: QuestionScoreSchema, ...errorResponses } } },
+    { schema: { tags: ['content'], summary: 'How many chose each option of a question of a published poll (404 for a draft)', params: IdParams, response: { 200: QuestionScoreSchema, ...errorResponses } } },
     async (request) => {
       const id = request.params.id;
+      await questionPollOr404(id);
       const options = await db().select({ id: pollOptions.id }).from(pollOptions).where(eq(pollOptions.questionId, id)).orderBy(asc(pollOptions.sort), asc(pollOptions.id));
-      if (options.length === 0) {
-        const [q] = await db().select({ id: pollQuestions.id }).from(pollQuestions).where(eq(pollQuestions.id, id));
-        if (!q) throw new HttpError(404, POLL_TEXTS.questionNotFound);
-      }
       const counts = await db()
         .select({ option_id: pollAnswers.optionId, count: sql<number>`count(*)::int` })
         .from(pollAnswers)
@@ -284,9 +291,7 @@ export const pollsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/polls/questions/:id/answers',
     { schema: { tags: ['content'], summary: "This participant's answer to one question, with correctness", params: IdParams, response: { 200: Type.Array(PollAnswerSchema), ...errorResponses } } },
     async (request, reply) => {
-      const [question] = await db().select({ pollId: pollQuestions.pollId }).from(pollQuestions).where(eq(pollQuestions.id, request.params.id));
-      if (!question) throw new HttpError(404, POLL_TEXTS.questionNotFound);
-      const [poll] = await loadPolls(db(), [question.pollId]);
+      const [poll] = await loadPolls(db(), [await questionPollOr404(request.params.id)]);
       const answers = await answersOf(await currentParticipant(request), eq(pollAnswers.questionId, request.params.id));
       reply.header('cache-control', 'no-store');
       return answers.map((a) => ({ ...a, correct: isCorrect(poll!, a) }));

@@ -48,8 +48,9 @@ export const hasInputSchema = (route: RouteEntry) => {
 export const NEEDS_CUSTOMER: Record<string, 401 | 404> = {
   'PUT /api/v1/customers/:id': 404,
   'DELETE /api/v1/customers/:id': 404,
-  'GET /api/v1/customers/email/resend': 404,
+  'POST /api/v1/customers/email/resend': 404,
   'GET /api/v1/customers/current/code': 401,
+  'POST /api/v1/customers/current/club': 401,
   'GET /api/v1/customers/current/reservations': 401,
   'GET /api/v1/customers/current/orders': 401,
   'GET /api/v1/customers/current/reviews': 401,
