@@ -1,6 +1,6 @@
 /** Reads reservations as the workspace shows them (StaffReservation of @shop/contracts), several at a time. */
 import { desc, eq, inArray, asc } from 'drizzle-orm';
-import type { StaffHandOver, StaffPaymentSummary, StaffReservation, StaffReservationDetail, StaffReservationEvent } from '@shop/contracts/types';
+import type { StaffHandOver, StaffPaymentOperation, StaffPaymentSummary, StaffReservation, StaffReservationDetail, StaffReservationEvent } from '@shop/contracts/types';
 import type { Db } from '../db/index.js';
 import type { Tx } from '../payments/operations.js';
 import { reservationLinesWithNames } from '../checkout/lines.js';
@@ -9,6 +9,18 @@ import { handOverMoney } from './rules.js';
 
 type Reader = Db | Tx;
 export type ReservationRow = typeof reservations.$inferSelect;
+
+/** One provider operation as staff see it (the workspace's payment and the payments staff routes alike). */
+export const staffOperationView = (o: typeof paymentOperations.$inferSelect): StaffPaymentOperation => ({
+  id: o.id,
+  kind: o.kind,
+  state: o.state,
+  amount: o.amount,
+  followUp: o.followUp,
+  lastError: o.lastError,
+  createdAt: o.createdAt.toISOString(),
+  doneAt: o.doneAt?.toISOString() ?? null,
+});
 export type LineRow = typeof reservationLines.$inferSelect;
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
@@ -52,16 +64,7 @@ async function paymentsOf(db: Reader, reservationIds: number[]): Promise<{ summa
       pendingRefund: pendingOf('refund'),
       failedOperations: mine.filter((o) => o.state === 'refused').length,
       unknownOperations: mine.filter((o) => o.state === 'unknown').length,
-      operations: mine.map((o) => ({
-        id: o.id,
-        kind: o.kind,
-        state: o.state,
-        amount: o.amount,
-        followUp: o.followUp,
-        lastError: o.lastError,
-        createdAt: o.createdAt.toISOString(),
-        doneAt: iso(o.doneAt),
-      })),
+      operations: mine.map(staffOperationView),
       discrepancy: p.discrepancy,
       reconciledAt: iso(p.reconciledAt),
       fraudStatus: p.fraudStatus === 'ACCEPTED' || p.fraudStatus === 'PENDING' || p.fraudStatus === 'REJECTED' ? p.fraudStatus : null,

@@ -8,6 +8,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { mulberry32 } from '../../seed/prng.js';
 
 export interface StandInOptions {
   /**
@@ -111,17 +112,8 @@ export interface FaultSwitch {
   configure(body: unknown): FaultSettings;
 }
 
-/** mulberry32: a tiny seeded PRNG giving floats in [0, 1). */
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The fault draws use the seed's PRNG (a tiny seeded generator giving floats in [0, 1)); re-exported for the suite. */
+export { mulberry32 };
 
 const NO_FAULTS: FaultSettings = {
   seed: 1,

@@ -31,6 +31,7 @@ import type { OperationKind, ProviderName } from '../../payments/types.js';
 import { assertSameShape, DbId, errorResponses, IsoDateTime, Nullable, type SameShape } from '../shared/schema.js';
 import { canRefund, requireFulfilmentStaff, reservationInShops, type FulfilmentStaff } from '../../fulfilment/access.js';
 import { fulfilmentTexts } from '../../fulfilment/texts.js';
+import { staffOperationView } from '../../fulfilment/view.js';
 
 const OperationSchema = Type.Object({
   id: Type.Integer(),
@@ -109,16 +110,6 @@ const ReconcileAnswerSchema = Type.Object({
   ),
 });
 
-const staffOperationView = (o: OperationRow): StaffPaymentOperation => ({
-  id: o.id,
-  kind: o.kind,
-  state: o.state,
-  amount: o.amount,
-  followUp: o.followUp,
-  lastError: o.lastError,
-  createdAt: o.createdAt.toISOString(),
-  doneAt: o.doneAt?.toISOString() ?? null,
-});
 
 /** Payment statuses that need a person whatever their operations say (see db/schema.ts paymentOrders). */
 const FLAGGED_STATUSES = ['mismatch', 'late'];
