@@ -21,6 +21,9 @@ beforeAll(async () => {
   const { qliroStandIn } = await import('./qliro.js');
   app = Fastify();
   await app.register(qliroStandIn(credentials), { prefix: '/q' });
+  // A Qliro whose processing takes (practically) forever until the test ends it: a second call meets the first pending.
+  process.env.PAYMENT_STAND_IN_QLIRO_PROCESSING_MS = '600000';
+  await app.register(qliroStandIn(credentials), { prefix: '/qslow' });
   app.post<{ Params: { tag: string } }>('/om/:tag', async (request, reply) => {
     const { tag } = request.params;
     const n = (deliveries.get(tag) ?? 0) + 1;
@@ -84,8 +87,8 @@ const shipItem = (MerchantReference: string, Quantity: number, PricePerItemIncVa
 
 let counter = 0;
 /** A completed (paid) order whose order-management notifications go to /om/<tag>. */
-async function paidOrder(tag = `o${++counter}`): Promise<{ id: number; tag: string }> {
-  const created = await post('/q/checkout/merchantapi/orders', {
+async function paidOrder(tag = `o${++counter}`, prefix = '/q'): Promise<{ id: number; tag: string }> {
+  const created = await post(`${prefix}/checkout/merchantapi/orders`, {
     MerchantApiKey: credentials.apiKey,
     MerchantReference: `ref-${tag}-${counter}`.slice(0, 25),
     Currency: 'NOK',
@@ -99,18 +102,18 @@ async function paidOrder(tag = `o${++counter}`): Promise<{ id: number; tag: stri
   });
   expect(created.status, JSON.stringify(created.json)).toBe(201);
   const id = created.json.OrderId as number;
-  const paid = await fetch(`${origin}/q/pay/${id}`, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: '' });
+  const paid = await fetch(`${origin}${prefix}/pay/${id}`, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: '' });
   expect(paid.status).toBe(303);
   return { id, tag };
 }
 
 const base = (id: number) => ({ RequestId: randomUUID(), MerchantApiKey: credentials.apiKey, OrderId: id });
-const ship = (id: number, items: unknown[], path = 'markItemsAsShipped') =>
-  post(`/q/checkout/adminapi/v2/${path}`, { ...base(id), Currency: 'NOK', Shipments: [{ OrderItems: items }] });
+const ship = (id: number, items: unknown[], path = 'markItemsAsShipped', prefix = '/q') =>
+  post(`${prefix}/checkout/adminapi/v2/${path}`, { ...base(id), Currency: 'NOK', Shipments: [{ OrderItems: items }] });
 const giveBack = (id: number, returns: Array<{ PaymentTransactionId: number; OrderItems: unknown[] }>) =>
   post('/q/checkout/adminapi/v2/ReturnItems', { ...base(id), Currency: 'NOK', Returns: returns });
-const cancel = (id: number) => post('/q/checkout/adminapi/v2/cancelOrder', base(id));
-const ledger = async (id: number) => (await get(`/q/_control/orders/${id}/ledger`)).json;
+const cancel = (id: number, prefix = '/q') => post(`${prefix}/checkout/adminapi/v2/cancelOrder`, base(id));
+const ledger = async (id: number, prefix = '/q') => (await get(`${prefix}/_control/orders/${id}/ledger`)).json;
 const settled = (id: number) => waitFor(() => ledger(id), (l) => l.transactions.every((t: { status: string }) => t.status !== 'pending'), 'transactions processed');
 const notified = (tag: string, transactionId: number) =>
   waitFor(() => notifications.filter((n) => n.tag === tag && n.body.PaymentTransactionId === transactionId), (list) => list.length > 0, `notification ${transactionId}`).then((l) => l[0]!.body);
@@ -225,19 +228,22 @@ describe('Qliro stand-in: MarkItemsAsShipped', () => {
   });
 
   it('answers 400 OPERATION_NOT_SUPPORTED while another transaction of the order is processed, then accepts the retry', async () => {
-    const { id } = await paidOrder();
-    expect((await ship(id, [shipItem('ean1', 1, 100)])).status).toBe(200);
-    const busy = await ship(id, [shipItem('ean2', 1, 50)]);
+    // On the slow stand-in the first shipment stays in process until the test ends it: no race with a timer.
+    const slow = '/qslow';
+    const processNow = (id: number) => post(`${slow}/_control/orders/${id}/process`, {});
+    const { id } = await paidOrder(`slow${++counter}`, slow);
+    expect((await ship(id, [shipItem('ean1', 1, 100)], 'markItemsAsShipped', slow)).status).toBe(200);
+    const busy = await ship(id, [shipItem('ean2', 1, 50)], 'markItemsAsShipped', slow);
     expect(busy.status).toBe(400);
     expect(busy.json).toMatchObject({
       ErrorCode: 'OPERATION_NOT_SUPPORTED',
       ErrorMessage: 'Evaluation, Operation is not supported for this order Another transaction is already in process. Please retry shortly',
     });
-    expect((await cancel(id)).json.ErrorCode).toBe('OPERATION_NOT_SUPPORTED');
-    await settled(id);
-    expect((await ship(id, [shipItem('ean2', 1, 50)])).status).toBe(200);
-    await settled(id);
-    expect((await ledger(id)).captured).toBe(15000);
+    expect((await cancel(id, slow)).json.ErrorCode).toBe('OPERATION_NOT_SUPPORTED');
+    expect((await processNow(id)).json).toEqual({ processed: 1 });
+    expect((await ship(id, [shipItem('ean2', 1, 50)], 'markItemsAsShipped', slow)).status).toBe(200);
+    await processNow(id);
+    expect((await ledger(id, slow)).captured).toBe(15000);
   });
 
   it('refuses an order nobody paid, another currency and another merchant key', async () => {

@@ -42,7 +42,8 @@
  *   (PaymentTransactionId, OriginalPaymentTransactionId, Type, Amount in decimal kroner, Currency, Status, Timestamp…).
  *   https://developers.qliro.com/api-reference/admin/orders/orders
  *   https://developers.qliro.com/qliro-checkout/order-management/get-payment-transaction-1 (Status and Type values)
- * - Test control (never Qliro's): POST _control/fail, POST _control/faults (control.ts), GET _control/orders/:id/ledger.
+ * - Test control (never Qliro's): POST _control/fail, POST _control/faults (control.ts), GET _control/orders/:id/ledger,
+ *   POST _control/orders/:id/process (process the order's received requests now).
  */
 import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
@@ -163,6 +164,8 @@ export function qliroStandIn(credentials: { apiKey: string; apiSecret: string },
     let nextTransaction = 5000;
     let nextAction = 1;
     const timers = new Set<NodeJS.Timeout>();
+    /** Admin requests received and not yet processed (POST _control/orders/:id/process runs an order's now). */
+    const processing = new Map<() => void, number>();
     const later = (ms: number, run: () => void) => {
       const timer = setTimeout(() => {
         timers.delete(timer);
@@ -568,7 +571,12 @@ export function qliroStandIn(credentials: { apiKey: string; apiSecret: string },
       const result = perform[op](order, json, drawn.errorResult ? 'STAND_IN_ERROR_RESULT' : null);
       if (!Array.isArray(result)) return refuse(result);
       if (drawn.errorResult) faults.hits.errorResult++;
-      later(processingMs, () => settle(order, result));
+      const processNow = () => {
+        if (!processing.delete(processNow)) return; // processed already (by the timer or by the test control)
+        settle(order, result);
+      };
+      processing.set(processNow, order.OrderId);
+      later(processingMs, processNow);
       return answer(200, { PaymentTransactions: result.map((t) => ({ PaymentTransactionId: t.PaymentTransactionId, Status: t.Status })) });
     });
 
@@ -604,6 +612,15 @@ export function qliroStandIn(credentials: { apiKey: string; apiSecret: string },
     });
 
     /** The stand-in's own truth for the fault suite (øre), never Qliro's API. */
+    // Processes an order's received admin requests now (a test that must meet a request while it is pending makes the
+    // processing slow and then ends it here, instead of racing a timer).
+    app.post<{ Params: { orderId: string } }>('/_control/orders/:orderId/process', async (request) => {
+      const id = Number(request.params.orderId);
+      const due = [...processing].filter(([, orderId]) => orderId === id).map(([run]) => run);
+      for (const run of due) run();
+      return { processed: due.length };
+    });
+
     app.get<{ Params: { orderId: string } }>('/_control/orders/:orderId/ledger', async (request, reply) => {
       const order = orders.get(Number(request.params.orderId));
       if (!order) return reply.status(404).send({ error: 'unknown order' });
