@@ -19,6 +19,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/index.js';
 import { paymentOperations, paymentOrders, reservationLines, reviews, variants } from '../db/schema.js';
+import { INT4_MAX } from '../routes/shared/schema.js';
 
 export type CacheFamily = 'catalogue' | 'content' | 'reference';
 
@@ -80,9 +81,14 @@ export type PurgeRule =
 const NONE: PurgeRule = { kind: 'none' };
 const CONTENT: PurgeRule = { kind: 'families', families: ['content'] };
 
+/**
+ * The route's `:id` when it can name a row (1…INT4_MAX, DbId's range); null otherwise. The look-up runs before the
+ * route's own validation (a route with attachValidation sees invalid params too), and a number past int4 would make
+ * the database refuse the query: a 500 for a request that is only invalid.
+ */
 const idParam = (request: FastifyRequest): number | null => {
   const id = Number((request.params as { id?: unknown } | undefined)?.id);
-  return Number.isSafeInteger(id) && id > 0 ? id : null;
+  return Number.isSafeInteger(id) && id > 0 && id <= INT4_MAX ? id : null;
 };
 
 /** The articles of a reservation's lines (their stock is what staff and payment actions move). */

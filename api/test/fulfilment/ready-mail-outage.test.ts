@@ -44,6 +44,8 @@ describe.each(testDatabaseKinds())('order mail through a relay outage on %s', (k
     const mailer = paymentsOf(t()).context.mailer!;
     const worker = outboxWorkerOf(mailer)!;
 
+    // The relay serves every database kind of this file (reservation ids repeat across them): count from here.
+    const acceptedBefore = mailRelay.accepted.length;
     await mailRelay.down();
     const detail = await (await fetch(`${origin}/api/v1/staff/reservations/${r.ReservationID}`, { headers: staff })).json() as { version: number };
     const ready = await fetch(`${origin}/api/v1/staff/reservations/${r.ReservationID}/ready`, {
@@ -66,7 +68,7 @@ describe.each(testDatabaseKinds())('order mail through a relay outage on %s', (k
     await t().db.update(s.emailOutbox).set({ nextAttemptAt: new Date(Date.now() - 1000) }).where(eq(s.emailOutbox.subject, subject));
     await worker.runNow();
     await worker.runNow();
-    expect(mailRelay.accepted.filter((x) => x === subject)).toHaveLength(1);
+    expect(mailRelay.accepted.slice(acceptedBefore).filter((x) => x === subject)).toHaveLength(1);
     expect((await row())!.sentAt).toBeInstanceOf(Date);
   });
 });
