@@ -12,7 +12,7 @@
  *   PAYMENT_FAULT_KILLS        0 turns the kills off (default: on)
  */
 import { describe, expect, it } from 'vitest';
-import { testDatabaseKinds } from '../../support/databases.js';
+import type { DatabaseKind } from '../../support/databases.js';
 import { runFaultSuite } from './harness.js';
 
 const env = process.env;
@@ -27,7 +27,9 @@ const pickupSeconds = Number(env.PAYMENT_FAULT_PICKUP_SECONDS ?? 60);
 // with 20 in flight, a pickup window and the settle time at the end; three times that as margin.
 const timeoutMs = (90 + seeds.length * 3 + pickupSeconds * 2 + 120) * 1000;
 
-describe.each(testDatabaseKinds())('payments under faults on %s', (kind) => {
+/** The suite on one database kind (one test file per kind, so that vitest runs the two side by side). */
+export function faultSuiteOn(kind: DatabaseKind): void {
+  describe(`payments under faults on ${kind}`, () => {
   it(`${seeds.length} seeded runs keep the money and the stock right`, async () => {
     const summary = await runFaultSuite({
       kind,
@@ -49,4 +51,5 @@ describe.each(testDatabaseKinds())('payments under faults on %s', (kind) => {
     const injected = Object.values(summary.faultHits).flatMap((h) => Object.values(h)).reduce((a, b) => a + b, 0);
     if (seeds.length >= 20) expect(injected, 'faults injected by the stand-ins').toBeGreaterThan(0);
   }, timeoutMs);
-});
+  });
+}
