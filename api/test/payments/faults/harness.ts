@@ -246,52 +246,17 @@ interface Ledger {
   shipped: Record<string, number>;
   returned: Record<string, number>;
   transactions: Array<{ id: string; kind: string; amount: number; status: string }>;
-  /** Read from the provider's own order view (the stand-in has no ledger route yet). */
-  fallback?: boolean;
 }
 
-const basic = (u: string, p: string) => `Basic ${Buffer.from(`${u}:${p}`).toString('base64')}`;
-
 /**
- * The stand-in's own truth (GET _control/orders/:id/ledger). Until a stand-in serves it, the provider's documented
- * read of the order stands in: Kustom's order-management order, Qliro's admin GetOrder (its token computed here from
- * Qliro's documentation: base64(sha256(body + secret)), never the adapter's).
+ * The stand-in's own truth (GET _control/orders/:id/ledger): null when the provider has no such order (a checkout row
+ * whose creation never reached the provider, e.g. the API was killed mid-create). The control routes draw no faults.
  */
-async function readLedger(standIns: string, provider: 'klarna' | 'qliro', orderId: string, notes: Set<string>): Promise<Ledger | null> {
+async function readLedger(standIns: string, provider: 'klarna' | 'qliro', orderId: string): Promise<Ledger | null> {
   const ledger = await json(`${standIns}/stand-in/${provider}/_control/orders/${encodeURIComponent(orderId)}/ledger`);
-  if (ledger.status === 200 && ledger.json && typeof ledger.json === 'object') return ledger.json as Ledger;
-  notes.add(`${provider} stand-in has no _control ledger route (HTTP ${ledger.status}): read the provider's order view instead`);
-  if (provider === 'klarna') {
-    const om = await json(`${standIns}/stand-in/klarna/ordermanagement/v1/orders/${orderId}`, {
-      headers: { authorization: basic(process.env.KLARNA_USERNAME ?? 'standin', process.env.KLARNA_PASSWORD ?? 'standin') },
-    });
-    if (om.status === 404) return null;
-    if (om.status !== 200) throw new Error(`klarna order ${orderId}: HTTP ${om.status}`);
-    const o = om.json as { status: string; captured_amount: number; refunded_amount: number; captures: Array<{ capture_id: string; captured_amount: number }>; refunds: Array<{ refund_id: string; refunded_amount: number }> };
-    return {
-      captured: o.captured_amount,
-      refunded: o.refunded_amount,
-      cancelled: o.status === 'CANCELLED',
-      shipped: {},
-      returned: {},
-      transactions: [
-        ...o.captures.map((c) => ({ id: c.capture_id, kind: 'capture', amount: c.captured_amount, status: 'settled' })),
-        ...o.refunds.map((r) => ({ id: r.refund_id, kind: 'refund', amount: r.refunded_amount, status: 'settled' })),
-      ],
-      fallback: true,
-    };
-  }
-  const { createHash } = await import('node:crypto');
-  const token = createHash('sha256').update(process.env.QLIRO_API_SECRET ?? 'standin-secret').digest('base64');
-  const admin = await json(`${standIns}/stand-in/qliro/checkout/adminapi/v2/orders/${orderId}`, { headers: { authorization: `Qliro ${token}` } });
-  if (admin.status === 404) return null;
-  if (admin.status !== 200) throw new Error(`qliro order ${orderId}: HTTP ${admin.status}`);
-  const o = admin.json as { PaymentTransactions: Array<{ PaymentTransactionId: number; Type: string; Status: string; Amount: number }>; Cancelled: boolean };
-  const kindOf = (t: string) => (t === 'Capture' ? 'capture' : t === 'Refund' ? 'refund' : t === 'Reversal' ? 'cancel' : 'other');
-  const statusOf = (s: string) => (s === 'Success' ? 'settled' : s === 'Error' ? 'error' : 'pending');
-  const txs = o.PaymentTransactions.map((t) => ({ id: String(t.PaymentTransactionId), kind: kindOf(t.Type), amount: Math.round(t.Amount * 100), status: statusOf(t.Status) }));
-  const sum = (k: string) => txs.filter((t) => t.kind === k && t.status === 'settled').reduce((s, t) => s + t.amount, 0);
-  return { captured: sum('capture'), refunded: sum('refund'), cancelled: o.Cancelled, shipped: {}, returned: {}, transactions: txs, fallback: true };
+  if (ledger.status === 404) return null;
+  if (ledger.status !== 200 || !ledger.json || typeof ledger.json !== 'object') throw new Error(`${provider} ledger of ${orderId}: HTTP ${ledger.status}`);
+  return ledger.json as Ledger;
 }
 
 // ---------------------------------------------------------------------------------------------------- the suite
@@ -462,16 +427,11 @@ export async function runFaultSuite(options: FaultSuiteOptions): Promise<FaultSu
         if (startedRuns > 0 && startedRuns % options.batchSize === 0) faults = await setFaults(seed);
         const batch = faults.seed;
         startedRuns++;
-        const result = await runOne(seed, { shop, staff, candidates, pickup, standIns: standIns.origin, options, notes }).catch((error: Error) => ({
-          seed,
-          ...choices(seed),
-          outcome: 'confirmed' as const,
-          reservationId: null,
-          operations: [],
-          problems: [`harness: ${error.message}`],
-          handed: new Map<string, number>(),
-          touched: [],
-        }));
+        const partial = newResult(seed);
+        const result = await runOne(seed, { shop, staff, candidates, pickup, standIns: standIns.origin, options, notes }, partial).catch((error: Error) => {
+          partial.problems.push(`harness: ${error.message}`);
+          return partial;
+        });
         if (process.env.PAYMENT_FAULT_VERBOSE === '1') log(`[payment-faults ${options.kind}] seed ${seed}: ${result.provider} ${result.handover}/${result.refund} → ${result.outcome}; ${result.operations.map((o) => `${o.kind}#${o.id} ${o.state}${o.lastError ? ` (${o.lastError})` : ''}`).join(', ')}`);
         if (result.problems.length) {
           log(`[payment-faults ${options.kind}] seed ${seed} (batch ${batch}) FAILED: ${result.problems.join('; ')}`);
@@ -592,10 +552,15 @@ interface PaymentsView {
   }>;
 }
 
-async function runOne(seed: number, ctx: RunContext): Promise<RunResult> {
+function newResult(seed: number): RunResult {
+  const { provider, handover, refund } = choices(seed);
+  return { seed, provider, handover, refund, outcome: 'confirmed', reservationId: null, operations: [], problems: [], handed: new Map(), touched: [] };
+}
+
+/** One seeded purchase; fills `result` as it goes, so a run that throws still tells what it reserved and handed over. */
+async function runOne(seed: number, ctx: RunContext, result: RunResult): Promise<RunResult> {
   const { shop, staff, candidates, options } = ctx;
   const { provider, handover, refund, rng } = choices(seed);
-  const result: RunResult = { seed, provider, handover, refund, outcome: 'confirmed', reservationId: null, operations: [], problems: [], handed: new Map(), touched: [] };
   const problem = (text: string) => result.problems.push(text);
 
   // Lines: one shop, one or two variants with stock there, one to three units each.
@@ -798,7 +763,7 @@ async function settleAndCheck(ctx: RunContext, result: RunResult, rid: number, g
   let captured = 0;
   let refunded = 0;
   for (const p of view.payments) {
-    const ledger = await readLedger(ctx.standIns, p.provider, p.providerOrderId, ctx.notes);
+    const ledger = await readLedger(ctx.standIns, p.provider, p.providerOrderId);
     if (!ledger) continue;
     const captureOps = p.operations.filter((o) => o.kind === 'capture');
     const refundOps = p.operations.filter((o) => o.kind === 'refund');
