@@ -105,7 +105,7 @@ const lazyContracts = ['validation' + path.sep, 'index.ts', path.join('texts', '
  * (react, react-dom, each contracts subpath… 20 scripts on a first view). Each script the runtime adds costs the main
  * thread (~1 ms on a slow phone's start-up to insert and evaluate, plus a request); measured on checkout under
  * Lighthouse's mobile profile: blocking time 214–251 → 120–137 ms (median of 8), first-view JS 198 → 192 kB gzip.
- * Still shared the usual way, not `eager` (ARCHITECTURE.md): the modules stay behind the async boundary, and
+ * Still shared the usual way, not `eager` (docs/architecture.md): the modules stay behind the async boundary, and
  * loading any of them loads the chunk once. Plain `splitChunks` configuration of the shell's own build.
  */
 function sharedLibraryChunk() {

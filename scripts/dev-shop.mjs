@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // `npm run dev:shop -w @shop/<remote>`: one remote's dev server AND the whole shop (`npm start`), the shop's registry
 // naming the dev server for that remote and the shop's own builds for the others. The shop's server renders the
-// remote's pages with the dev server's watching server build, and its next HTML after a save has the edit (README,
-// "Working on one remote alone"). The two commands it runs are the ones to run by hand in two terminals.
+// remote's pages with the dev server's watching server build, and its next HTML after a save has the edit
+// (docs/development.md). The two commands it runs are the ones to run by hand in two terminals.
 //
 // PORT is the shop's port (default 8080, as `npm start`); DEV_PORT the dev server's (default: the remote's own port
 // in rspack.base.mjs REMOTES). Ctrl-C stops both; when one of them exits, the other is stopped too.

@@ -1,6 +1,6 @@
 /** Pure helpers of the account history answers. */
 
-/** VAT is derived, never stored (ARCHITECTURE.md): the VAT part of a VAT-inclusive total, rounded to whole øre. */
+/** VAT is derived, never stored (docs/architecture.md): the VAT part of a VAT-inclusive total, rounded to whole øre. */
 export function vatBreakdown(total: number, vatPercentage: number): { Vat: number; NetAmount: number } {
   const net = Math.round((total * 100) / (100 + vatPercentage));
   return { Vat: total - net, NetAmount: net };

@@ -1,4 +1,4 @@
-/** Password hashing: argon2id (ARCHITECTURE.md, ~14 ms a hash here). */
+/** Password hashing: argon2id (docs/architecture.md "API conventions", ~14 ms a hash here). */
 import { hash, verify } from '@node-rs/argon2';
 
 // Algorithm.Argon2id is an ambient const enum (not usable with isolatedModules); its value is 2.

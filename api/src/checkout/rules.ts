@@ -1,6 +1,6 @@
 /**
  * Pure checkout rules (promo-code validity window — who may use a code is checkout/promocodes.ts —, discount, shipping price, VAT). Money is integer øre; VAT is derived from
- * the total, never stored twice (ARCHITECTURE "API conventions").
+ * the total, never stored twice (docs/architecture.md, "API conventions").
  */
 import { priceSettingCampaign, shippingPriceFor, WEB_SHOP_ID, type CampaignPriceRow } from '@shop/contracts/constants';
 

@@ -1,6 +1,6 @@
 /**
  * Postal codes and streets from api/data (Erik Bolstad, CC BY 3.0 — see api/data/README.md). The files are read
- * from the project itself, never from ../shared, so a deployed copy of api/ is self-contained.
+ * from the project itself, never from outside the repository, so a deployed copy of api/ is self-contained.
  */
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';

@@ -66,8 +66,9 @@ export type App = FastifyInstance;
 
 /**
  * TRUST_PROXY as Fastify takes it. A hop count becomes "trust the nearest n addresses": Fastify 5 now trusts no
- * address for a bare number (it cannot check the nearest peer), which would silently ignore the setting; the README
- * says a hop count is only for processes that clients cannot reach except through the proxies.
+ * address for a bare number (it cannot check the nearest peer), which would silently ignore the setting;
+ * docs/operations.md (`TRUST_PROXY`) says a hop count is only for processes that clients cannot reach except through
+ * the proxies.
  */
 export function fastifyTrustProxy(trust: TrustProxy): FastifyServerOptions['trustProxy'] {
   if (typeof trust !== 'number') return trust;

@@ -1,5 +1,5 @@
 /**
- * Serving the built front ends from the API process (TEAM.md "Serving layout"):
+ * Serving the built front ends from the API process (docs/architecture.md, "Serving layout"):
  *   /                  pages rendered by the shell's server build (shell/dist/server, shellRenderer.ts) in
  *                      shell/dist/index.html, with the session's CSRF token; never cached
  *   /mf/<name>/        <name>/dist of each remote, with CORS so a shell on another origin can load it

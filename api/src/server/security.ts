@@ -11,7 +11,7 @@
  * - img-src: this origin (the API's generated images), data: URIs, and any https: image (editor-set banners and
  *   blog images may live on a CDN, see content/sanitize.ts safeSrc). connect-src: this origin and the remotes'; outside
  *   production also the remotes' WebSocket origins (ws:// for http://): a remote's dev server named in the registry
- *   (README, "Working on one remote alone") pushes its hot updates over a socket to its own origin, which an http:
+ *   (docs/development.md) pushes its hot updates over a socket to its own origin, which an http:
  *   source does not cover.
  * - The payment providers' checkout (paymentOrigins): the origins of the providers configured by URL
  *   (KLARNA_BASE_URL — Kustom's by default in production — and QLIRO_BASE_URL), each with its site's subdomains

@@ -1,5 +1,5 @@
 /**
- * Database-backed sessions with a CSRF token each (ARCHITECTURE.md "Sessions").
+ * Database-backed sessions with a CSRF token each (docs/architecture.md, "Sessions").
  *
  * - The cookie `sid` holds an opaque random value; the table stores only its SHA-256, so a leaked table cannot be
  *   replayed as cookies.

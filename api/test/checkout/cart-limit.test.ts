@@ -1,5 +1,5 @@
 /**
- * The cart limit on the server (SPEC §4 cart add; README "Cart limit"): the API lists a variant's shops most units
+ * The cart limit on the server (SPEC §4 cart add; docs/shop-rules.md): the API lists a variant's shops most units
  * first, so the cart's "first shop" is the shop that can serve the largest line, and a reservation asking for more
  * than that is refused with the count there is — the same ceiling and the same reason the cart gives.
  */

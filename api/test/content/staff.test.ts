@@ -1,6 +1,7 @@
 /**
  * Staff accounts: from STAFF_EMAIL/STAFF_PASSWORD at start-up, promotion of an existing account, and the
- * `npm run staff:create -w @shop/api` command the README documents (run for real, into the database the server uses).
+ * `npm run staff:create -w @shop/api` command docs/workspaces.md documents (run for real, into the database the server
+ * uses).
  */
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';

@@ -12,7 +12,7 @@ import type { ShopServer } from '../support/server.js';
 import { useShopAndBrowser, getJson } from '../support/journey.js';
 import { acceptCookies, submitLogin } from '../support/session.js';
 
-/** The operator's staff account, created by the server at start-up from the environment (README: Redaksjon). */
+/** The operator's staff account, created by the server at start-up from the environment (docs/workspaces.md). */
 const STAFF = { email: 'redaktor.e2e@staut.no', password: 'redaksjon-e2e-1' };
 const PHYSICAL_SHOPS = 14;
 

@@ -13,7 +13,7 @@ import { startShop, type ShopServer } from '../support/server.js';
 import { acceptCookies, logIn, seriousAxe } from '../support/session.js';
 import { osloDaysAhead } from '../support/workspace.js';
 
-/** The operator's staff account, created by the server at start-up from the environment (README: Redaksjon). */
+/** The operator's staff account, created by the server at start-up from the environment (docs/workspaces.md). */
 const STAFF = { email: 'forside.e2e@staut.no', password: 'redaksjon-e2e-1' };
 const NAME = 'vinterkampanje';
 const TITLE = 'Vinterkampanje på sko';

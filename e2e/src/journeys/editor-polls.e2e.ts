@@ -15,7 +15,7 @@ import { startShop, type ShopServer } from '../support/server.js';
 import { acceptCookies, logIn, seriousAxe } from '../support/session.js';
 import { publishFromWorkspace } from '../support/workspace.js';
 
-/** The operator's staff account, created by the server at start-up from the environment (README: Redaksjon). */
+/** The operator's staff account, created by the server at start-up from the environment (docs/workspaces.md). */
 const STAFF = { email: 'redaktor.polls@staut.no', password: 'redaksjon-e2e-polls' };
 
 let browser: Browser;

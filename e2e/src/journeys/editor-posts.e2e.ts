@@ -16,7 +16,7 @@ import { useShopAndBrowser, getJson } from '../support/journey.js';
 import { acceptCookies, logIn, seriousAxe, submitLogin } from '../support/session.js';
 import { publishFromWorkspace } from '../support/workspace.js';
 
-/** The operator's staff account, created by the server at start-up from the environment (README: Redaksjon). */
+/** The operator's staff account, created by the server at start-up from the environment (docs/workspaces.md). */
 const STAFF = { email: 'redaktor.posts@staut.no', password: 'redaksjon-e2e-1' };
 
 let browser: Browser;

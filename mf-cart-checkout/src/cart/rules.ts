@@ -12,7 +12,7 @@ export const NO_DISCOUNT: Discount = Object.freeze({ activated: false, fixed: fa
 
 /**
  * Stock of the first shop listed for the line's variant: the spec's ceiling for one line's count. The API lists a
- * variant's shops with the most units first (the web-shop stock first among equals, README "Cart limit"), so the first
+ * variant's shops with the most units first (the web-shop stock first among equals, docs/shop-rules.md), so the first
  * shop is the one that can send or hand over the most of it in one parcel — the same ceiling the server applies.
  */
 export function firstShopStock(line: Pick<CartLine, 'variant'>): number {

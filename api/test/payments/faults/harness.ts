@@ -353,7 +353,7 @@ export async function runFaultSuite(options: FaultSuiteOptions): Promise<FaultSu
     const shop = new Shop(slots);
 
     const staff = await new Client().open(await shop.origin());
-    // The seed's customer-service account (README "Demo accounts"): every shop, and refunds.
+    // The seed's customer-service account (README "Demo logins"): every shop, and refunds.
     const login = await shop.send(staff, 'POST', '/customers/login', { username: 'kundeservice@staut.no', password: 'kundeservice1234' });
     if (login.status !== 200) throw new Error(`staff login: ${login.status} ${JSON.stringify(login.json)}`);
 
