@@ -10,7 +10,7 @@ import { ApiError, firstFieldError, hasStatus, serverMessage } from './errors.js
 import { getApiBaseUrl, inFlightCount, requestsInFlight, setApiBaseUrl, setCsrfTokenSource } from './client.js';
 import { getArticle, getCategories, getCategoryArticles, getGenders, searchArticles } from './catalog.js';
 import { getCurrentCustomer, joinClub, loginCustomer, resendVerificationEmail } from './customer.js';
-import { createReservation } from './commerce.js';
+import { createReservation, payReservationInShop } from './commerce.js';
 import { getOsrmTable, getPostalCode } from './content.js';
 import { rawArticle, rawArticleDetail, rawCategory, rawCustomer, rawPostalCode } from '../testing/fixtures.js';
 
@@ -330,5 +330,17 @@ describe('request shapes of the typed calls', () => {
     });
     expect(reservation).toMatchObject({ id: 77, shopID: 3, delivery: false, name: 'Kari Nordmann' });
     expect(JSON.parse(seen[0].body).items).toEqual([{ EanNo: '7090012345675', Count: 1, CampaignArticleID: null }]);
+  });
+
+  it('payReservationInShop posts {} with the CSRF token to /reservations/{id}/pay-in-shop; a refusal carries the server\'s text', async () => {
+    route('POST', '/api/v1/reservations/77/pay-in-shop', (_req, res) => json(res, 200, { ReservationID: 77, StatusID: 1, HoldUntil: '2026-11-25T10:00:00.000Z' }));
+    expect(await payReservationInShop(77)).toEqual({ reservationId: 77, statusId: 1, holdUntil: '2026-11-25T10:00:00.000Z' });
+    expect(seen[0]).toMatchObject({ method: 'POST', body: '{}' });
+    expect(seen[0].headers['x-csrf-token']).toBe('tok-123');
+    const refusal = 'Du har allerede 2 reservasjoner som skal betales i butikken. Hent og betal dem først, eller betal denne på nett.';
+    route('POST', '/api/v1/reservations/78/pay-in-shop', (_req, res) => json(res, 409, { message: refusal }));
+    const error = await payReservationInShop(78).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(serverMessage(error)).toBe(refusal);
   });
 });

@@ -1,9 +1,9 @@
 /** Cart, promo-code, shop and reservation calls (SPEC §7). */
 import type { CartVariant, PickupAvailability, RawCartVariant, RawPickupAvailability, RawShippingMethod, ShippingMethod } from '../types/cart.js';
 import type { Promocode, RawPromocode } from '../types/promo.js';
-import type { RawReservation, Reservation, ReservationPayload } from '../types/order.js';
+import type { PayInShop, RawPayInShop, RawReservation, Reservation, ReservationPayload } from '../types/order.js';
 import type { RawShop, Shop } from '../types/shop.js';
-import { mapCartVariant, mapPromocode, mapReservation, mapShippingMethod } from '@shop/contracts/mappers';
+import { mapCartVariant, mapPayInShop, mapPromocode, mapReservation, mapShippingMethod } from '@shop/contracts/mappers';
 import { mapShop } from '@shop/contracts/mappers';
 import type { PaymentOrder, PaymentProviderName, RawPaymentOrder } from '../types/payment.js';
 import { mapPaymentOrder } from '@shop/contracts/mappers';
@@ -59,6 +59,16 @@ export async function checkPromocode(code: string, opts?: RequestOptions): Promi
 /** POST /reservations: places a click-and-collect or delivery reservation from the cart. */
 export async function createReservation(payload: ReservationPayload, opts?: RequestOptions): Promise<Reservation> {
   return mapReservation(await post<RawReservation>('/reservations', payload, opts));
+}
+
+/**
+ * POST /reservations/{id}/pay-in-shop ("Betal ved henting i butikken"): the click-and-collect reservation placed in
+ * this session is paid when collected; its goods are held for the pickup window (until `holdUntil`). Asking again
+ * answers the same. Else an ApiError whose `serverMessage` is the Norwegian reason (404 not this session's, 409 paid
+ * or too many reservations to pay in the shop, 410 the hold ended, 422 home delivery).
+ */
+export async function payReservationInShop(reservationId: number, opts?: RequestOptions): Promise<PayInShop> {
+  return mapPayInShop(await post<RawPayInShop>(`/reservations/${seg(reservationId)}/pay-in-shop`, {}, opts));
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { CustomerOrder, RawCustomerOrder, RawReservation, Reservation } from '../types/order.js';
+import type { CustomerOrder, PayInShop, RawCustomerOrder, RawPayInShop, RawReservation, Reservation } from '../types/order.js';
 import type { Promocode, RawPromocode } from '../types/promo.js';
 import type { RawShippingMethod, ShippingMethod } from '../types/cart.js';
 import { roundMoney } from './catalog.js';
@@ -34,6 +34,10 @@ export function mapReservation(raw: RawReservation): Reservation {
     })),
     date: raw.DateCreated,
   };
+}
+
+export function mapPayInShop(raw: RawPayInShop): PayInShop {
+  return { reservationId: raw.ReservationID, statusId: raw.StatusID, holdUntil: raw.HoldUntil };
 }
 
 export function mapCustomerOrder(raw: RawCustomerOrder): CustomerOrder {

@@ -108,6 +108,23 @@ export interface Reservation {
   date: IsoDateTime;
 }
 
+/**
+ * Answer of POST /reservations/{id}/pay-in-shop ("Betal ved henting i butikken"): the click-and-collect reservation
+ * is to be paid when collected, and its goods are held until `HoldUntil` (the end of the pickup window). The same
+ * answer when asked again: the hold is never extended.
+ */
+export interface RawPayInShop {
+  ReservationID: number;
+  StatusID: number;
+  HoldUntil: IsoDateTime;
+}
+
+export interface PayInShop {
+  reservationId: number;
+  statusId: number;
+  holdUntil: IsoDateTime;
+}
+
 /** Nested in RawCustomerOrder.OrderLines. */
 export interface RawCustomerOrderLine {
   EanNo: string;
