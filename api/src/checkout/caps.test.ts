@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { capLockKey, capLockKeys, capReached, unitsCap, unitsCapReached, type ReservationOwner } from './caps.js';
+import { capLockKey, capLockKeys, capReached, payInShopCapReached, unitsCap, unitsCapReached, type ReservationOwner } from './caps.js';
 import { checkoutConfig, DEFAULT_RESERVATION_CAPS } from './config.js';
 
-const caps = { perSession: 3, perCustomer: 5, perClientAddress: 6, unitsPerVariant: 'article' as const };
+const caps = { perSession: 3, perCustomer: 5, perClientAddress: 6, unitsPerVariant: 'article' as const, payInShop: 2 };
 const anonymous: ReservationOwner = { sessionId: 's1', customerId: null, clientAddress: '10.0.0.1' };
 const customer: ReservationOwner = { sessionId: 's1', customerId: 7, clientAddress: '10.0.0.1' };
 
@@ -18,6 +18,22 @@ describe('capReached: the first cap one more reservation would exceed', () => {
     ['no address known: no address cap', { ...anonymous, clientAddress: null }, [0, 0, 99], caps, null],
   ] as const)('%s', (_n, owner, [session, cust, address], limits, expected) => {
     expect(capReached(owner, { session, customer: cust, clientAddress: address }, limits)).toBe(expected);
+  });
+});
+
+describe('payInShopCapReached: open reservations to be paid in the shop (held for the pickup window), one cap for every owner part', () => {
+  it.each([
+    ['none yet', anonymous, [0, 0, 0], 2, null],
+    ['one in the session', anonymous, [1, 0, 1], 2, null],
+    ['two in the session', anonymous, [2, 0, 2], 2, 'session'],
+    ['two from the address over other sessions', anonymous, [0, 0, 2], 2, 'clientAddress'],
+    ['two for the customer over a phone and a laptop', customer, [0, 2, 0], 2, 'customer'],
+    ['an anonymous shopper has no customer part', anonymous, [0, 7, 0], 2, null],
+    ['no address known: no address part', { ...anonymous, clientAddress: null }, [0, 0, 9], 2, null],
+    ['a shop allowing one', anonymous, [1, 0, 1], 1, 'session'],
+    ['0 turns it off', anonymous, [40, 0, 40], 0, null],
+  ] as const)('%s', (_n, owner, [session, cust, address], cap, expected) => {
+    expect(payInShopCapReached(owner, { session, customer: cust, clientAddress: address }, cap)).toBe(expected);
   });
 });
 
@@ -69,7 +85,9 @@ describe('checkoutConfig', () => {
       checkoutConfig({
         RESERVATION_CAP_PER_SESSION: '2', RESERVATION_CAP_PER_CUSTOMER: '4', RESERVATION_CAP_PER_ADDRESS: '0', RESERVATION_CAP_UNITS_PER_VARIANT: '6',
       }).reservationCaps,
-    ).toEqual({ perSession: 2, perCustomer: 4, perClientAddress: 0, unitsPerVariant: 6 });
+    ).toEqual({ perSession: 2, perCustomer: 4, perClientAddress: 0, unitsPerVariant: 6, payInShop: 2 });
+    expect(checkoutConfig({ RESERVATION_PAY_IN_SHOP_CAP: '1' }).reservationCaps.payInShop).toBe(1);
+    expect(checkoutConfig({ RESERVATION_PAY_IN_SHOP_CAP: '0' }).reservationCaps.payInShop).toBe(0);
     expect(checkoutConfig({ RESERVATION_CAP_UNITS_PER_VARIANT: '0' }).reservationCaps.unitsPerVariant).toBe(0);
   });
   it('the former window counts nothing any more: every open reservation counts, however old', () => {
@@ -80,6 +98,7 @@ describe('checkoutConfig', () => {
     ['RESERVATION_CAP_PER_ADDRESS', 'many'],
     ['RESERVATION_CAP_PER_CUSTOMER', '2.5'],
     ['RESERVATION_CAP_UNITS_PER_VARIANT', 'article'],
+    ['RESERVATION_PAY_IN_SHOP_CAP', '-2'],
   ])('refuses %s=%s at start-up', (name, value) => {
     expect(() => checkoutConfig({ [name]: value })).toThrow(name);
   });

@@ -1,9 +1,11 @@
 /**
  * No one hoards stock: open unpaid reservations (status 1 new, 2 awaiting payment, whose hold has not ended) are
  * capped per session, per logged-in customer and per client address (checkout/config.ts), however long ago they were
- * placed: a click-and-collect reservation paid in the shop holds its stock for the whole pickup window. Two caps: how
- * many such reservations an owner holds, and how many units of one variant they hold together. Beyond a cap the
- * reservation is refused with 429 before any stock is taken.
+ * placed: a click-and-collect reservation to be paid in the shop holds its stock for the whole pickup window. Two caps:
+ * how many such reservations an owner holds, and how many units of one variant they hold together. Beyond a cap the
+ * reservation is refused with 429 before any stock is taken. A third cap bounds the long holds: how many open
+ * reservations to be paid in the shop an owner holds at once (holdPayInShopCap; beyond it paying in the shop is
+ * refused with 409 and the reservation keeps its payment hold).
  *
  * The check runs inside the reservation's transaction under transaction-scoped advisory locks on the session, the
  * customer and the address, so twenty parallel requests of one session queue behind each other and each counts the
@@ -48,6 +50,11 @@ export function capReached(owner: ReservationOwner, counts: OpenReservationCount
   return null;
 }
 
+/** The first owner part already holding `cap` open pay-in-shop reservations (one more would exceed it), or null; 0 = off. */
+export function payInShopCapReached(owner: ReservationOwner, counts: OpenReservationCounts, cap: number): CapKind | null {
+  return capReached(owner, counts, { perSession: cap, perCustomer: cap, perClientAddress: cap, unitsPerVariant: 0, payInShop: cap });
+}
+
 /** The units of one variant an owner part may hold unpaid (0 = no cap): the shop's number, else the article's limit. */
 export function unitsCap(caps: ReservationCaps, articleLimit: number): number {
   return caps.unitsPerVariant === 'article' ? Math.max(articleLimit, 0) : caps.unitsPerVariant;
@@ -90,6 +97,16 @@ export function capLockKeys(owner: ReservationOwner): bigint[] {
   return [...new Set(parts.map(capLockKey))].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
+/**
+ * Takes the owner's advisory keys for the rest of the transaction (ascending: capLockKeys), before any row lock: every
+ * transaction that counts an owner's open reservations takes them the same way, so none can deadlock another.
+ */
+export async function lockCapKeys(tx: Tx, owner: ReservationOwner): Promise<void> {
+  for (const key of capLockKeys(owner)) {
+    await tx.execute(sql`select pg_advisory_xact_lock(${key.toString()}::bigint)`);
+  }
+}
+
 /** A line of the reservation being placed, as the units cap sees it. */
 export interface CappedLine {
   ean: string;
@@ -112,9 +129,7 @@ export async function holdReservationCaps(tx: Tx, owner: ReservationOwner, caps:
     (owner.clientAddress !== null && caps.perClientAddress > 0);
   const unitsCounted = present && lines.some((line) => unitsCap(caps, line.limit) > 0);
   if (!counted && !unitsCounted) return;
-  for (const key of capLockKeys(owner)) {
-    await tx.execute(sql`select pg_advisory_xact_lock(${key.toString()}::bigint)`);
-  }
+  await lockCapKeys(tx, owner);
   const mine = sql`(r.session_id = ${owner.sessionId} or r.customer_id = ${owner.customerId} or r.client_address = ${owner.clientAddress})`;
   const open = sql`r.status_id in (1, 2) and (r.hold_until is null or r.hold_until > now())`;
   if (counted) {
@@ -147,4 +162,32 @@ export async function holdReservationCaps(tx: Tx, owner: ReservationOwner, caps:
     if (reached) refused.push({ eanNo: line.ean, message: reservationTexts.tooManyUnits(reached.cap, reached.held) });
   }
   if (refused.length > 0) throw new CartLineError(429, refused);
+}
+
+/**
+ * Open pay-in-shop reservations: the shopper chose to pay in the shop and the goods are still held for them — unpaid
+ * with the (pickup-window) hold running, or laid out ("Klar til henting", status 4) with the pickup window running.
+ */
+const openPayInShop = sql`r.pay_in_shop_at is not null and (
+  (r.status_id in (1, 2) and (r.hold_until is null or r.hold_until > now()))
+  or (r.status_id = 4 and (r.pickup_until is null or r.pickup_until > now())))`;
+
+/**
+ * Throws 409 when the owner already holds `cap` open pay-in-shop reservations besides `reservationId` (0 = off). Call
+ * it under the owner's keys (lockCapKeys, the same keys a new reservation takes), inside the transaction that records
+ * the choice, so two choices of one owner, or a choice and a new reservation, queue behind each other.
+ */
+export async function holdPayInShopCap(tx: Tx, owner: ReservationOwner, cap: number, reservationId: number): Promise<void> {
+  if (cap <= 0 || (owner.sessionId === null && owner.customerId === null && owner.clientAddress === null)) return;
+  const mine = sql`(r.session_id = ${owner.sessionId} or r.customer_id = ${owner.customerId} or r.client_address = ${owner.clientAddress})`;
+  const { rows } = await tx.execute<{ session: number; customer: number; client_address: number }>(sql`
+    select count(*) filter (where r.session_id = ${owner.sessionId})::int as session,
+           count(*) filter (where r.customer_id = ${owner.customerId})::int as customer,
+           count(*) filter (where r.client_address = ${owner.clientAddress})::int as client_address
+    from reservations r
+    where ${openPayInShop} and r.id <> ${reservationId} and ${mine}`);
+  const row = rows[0]!;
+  if (payInShopCapReached(owner, { session: row.session, customer: row.customer, clientAddress: row.client_address }, cap) !== null) {
+    throw new HttpError(409, reservationTexts.tooManyPayInShop(cap));
+  }
 }

@@ -1,16 +1,24 @@
 /**
- * How long an unpaid reservation holds its stock (decision, documented in README "Configuration"):
- *   RESERVATION_HOLD_MINUTES  home delivery: the shopper has this long to pay (default 30)
- *   RESERVATION_PICKUP_HOURS  click-and-collect: the pickup window, paid or paid in the shop (default 72)
- * When the hold ends unpaid, checkout/expiry.ts cancels the reservation and returns its stock.
+ * How long an unpaid reservation holds its stock (decision, documented in README "Configuration" and
+ * docs/operations.md "Reservations"):
+ *   RESERVATION_HOLD_MINUTES  every new reservation, click-and-collect and home delivery alike: the payment hold, how
+ *                             long the shopper has to pay online or to choose paying in the shop (default 30)
+ *   RESERVATION_PICKUP_HOURS  the pickup window (default 72): how long a click-and-collect reservation the shopper
+ *                             chose to pay in the shop holds (from that choice), and how long one marked "Klar til
+ *                             henting" waits in the shop (fulfilment/actions.ts `ready`)
+ * When a hold ends unpaid, payments/expiry.ts cancels the reservation and returns its stock.
  *
- * A click-and-collect reservation may be paid online or when collected, and the shop learns which only when it is
- * paid, so an unpaid one holds for the pickup window. What bounds that long hold is checkout/caps.ts: every open
- * unpaid reservation of a session, customer and client address counts, whatever its age, and so do the units of each
- * variant they hold together (the article's web purchase limit), so one client holds at most what one shopper buys.
+ * A reservation holds briefly because the shop cannot know what an unpaid one is for until the shopper says so:
+ * "Betal ved henting i butikken" is its own action (POST /reservations/{id}/pay-in-shop, checkout/payInShop.ts),
+ * allowed only for the owner's open click-and-collect reservation and turning the hold into the pickup window once.
+ * What bounds those long holds is checkout/caps.ts: at most RESERVATION_PAY_IN_SHOP_CAP open pay-in-shop reservations
+ * per session, customer and client address, besides the caps every open unpaid reservation counts towards (their
+ * number, and the units of each variant they hold together), so one client holds at most what one shopper buys.
  */
 export interface HoldConfig {
-  homeDeliveryMinutes: number;
+  /** RESERVATION_HOLD_MINUTES: the payment hold of every new reservation. */
+  holdMinutes: number;
+  /** RESERVATION_PICKUP_HOURS: the pickup window. */
   pickupHours: number;
 }
 
@@ -20,13 +28,17 @@ const positive = (v: string | undefined, fallback: number) => {
 };
 
 export function holdConfig(env: NodeJS.ProcessEnv = process.env): HoldConfig {
-  return { homeDeliveryMinutes: positive(env.RESERVATION_HOLD_MINUTES, 30), pickupHours: positive(env.RESERVATION_PICKUP_HOURS, 72) };
+  return { holdMinutes: positive(env.RESERVATION_HOLD_MINUTES, 30), pickupHours: positive(env.RESERVATION_PICKUP_HOURS, 72) };
 }
 
-/** The end of a new reservation's hold. */
-export function holdEndsAt(homeDelivery: boolean, now: Date, config: HoldConfig = holdConfig()): Date {
-  const ms = homeDelivery ? config.homeDeliveryMinutes * 60_000 : config.pickupHours * 3_600_000;
-  return new Date(now.getTime() + ms);
+/** The end of a new reservation's hold: the payment hold, whatever the delivery. */
+export function holdEndsAt(now: Date, config: HoldConfig = holdConfig()): Date {
+  return new Date(now.getTime() + config.holdMinutes * 60_000);
+}
+
+/** The end of a pickup window that starts now (paying in the shop chosen, or the goods laid out). */
+export function pickupEndsAt(now: Date, config: HoldConfig = holdConfig()): Date {
+  return new Date(now.getTime() + config.pickupHours * 3_600_000);
 }
 
 /** Statuses that still hold stock unpaid (1 new, 2 awaiting payment). */

@@ -297,7 +297,8 @@ export async function createReservation(
         discount,
         promocodeId: promo?.id ?? null,
         total,
-        holdUntil: holdEndsAt(home, now),
+        // The payment hold, whatever the delivery: paying in the shop is its own choice (payInShop.ts).
+        holdUntil: holdEndsAt(now),
       })
       .returning();
     if (promo && !(await recordRedemption(tx, promo.id, { reservationId: reservation!.id, customerId, email: input.Email, accountEmail: shopper?.customer?.email ?? null }))) {

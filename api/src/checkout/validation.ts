@@ -37,6 +37,18 @@ export const reservationTexts = {
     held > 0
       ? `Du har allerede ${held} stk. av denne varen i reservasjoner som ikke er betalt, og kan holde av høyst ${cap} stk. Betal dem eller vent til de utløper.`
       : `Du kan holde av høyst ${cap} stk. av denne varen før du har betalt.`,
+  // ---- "Betal ved henting i butikken" (POST /reservations/{id}/pay-in-shop, checkout/payInShop.ts)
+  /** Paying in the shop is for click-and-collect: a parcel is paid online before it is sent. */
+  payInShopHomeDelivery: 'Betaling i butikken gjelder bare Klikk & Hent. En hjemlevering betales på nett.',
+  /** Staff have dealt with it already (laid out, handed over …): nothing for the shopper to choose any more. */
+  payInShopClosed: 'Reservasjonen er allerede behandlet av butikken, og betalingsmåten kan ikke endres.',
+  /** Cancelled by the shop (not a hold that ended: that is the payment texts' `expired`). */
+  payInShopCancelled: 'Reservasjonen er kansellert. Legg varene i handlekurven på nytt for å bestille.',
+  /** The reservation moved to another session (a login) again and again while this was decided: very unlikely. */
+  payInShopBusy: 'Reservasjonen ble endret akkurat nå. Prøv igjen.',
+  /** One shopper holds this many reservations to be paid in the shop already (checkout/caps.ts holdPayInShopCap). */
+  tooManyPayInShop: (cap: number) =>
+    `Du har allerede ${cap === 1 ? 'én reservasjon' : `${cap} reservasjoner`} som skal betales i butikken. Hent og betal ${cap === 1 ? 'den' : 'dem'} først, eller betal denne på nett.`,
 } as const;
 
 /** Pragmatic e-mail check: one @, something before, a dotted domain, no spaces. */

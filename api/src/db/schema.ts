@@ -483,6 +483,11 @@ export const reservations = pgTable(
     holdUntil: timestamp('hold_until', { withTimezone: true }),
     /** When the hold ended unpaid: the reservation was cancelled (status 9) and its stock returned. */
     expiredAt: timestamp('expired_at', { withTimezone: true }),
+    /**
+     * When the shopper chose "Betal ved henting i butikken" (checkout/payInShop.ts): the hold became the pickup window
+     * and the reservation counts towards RESERVATION_PAY_IN_SHOP_CAP while it is open. Null = not chosen.
+     */
+    payInShopAt: timestamp('pay_in_shop_at', { withTimezone: true }),
     /** Bumped by every staff action: a request carrying an older version was made from a stale screen (409). */
     version: integer('version').notNull().default(0),
     /** Marked "Klar til henting": the pickup window runs until pickup_until. */

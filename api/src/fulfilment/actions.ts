@@ -13,7 +13,7 @@ import type { StaffLineCount, StaffReservationDetail } from '@shop/contracts/typ
 import type { Db } from '../db/index.js';
 import { orders, paymentOperations, paymentOrders, reservationEvents, reservationLines, reservations, shops } from '../db/schema.js';
 import type { Mailer, QueuedMail } from '../accounts/mail.js';
-import { holdConfig } from '../checkout/hold.js';
+import { pickupEndsAt } from '../checkout/hold.js';
 import { releasePromocode } from '../checkout/promocodes.js';
 import { cancelOpenCheckouts } from '../payments/service.js';
 import { decideOperation, type OperationAsk } from '../payments/decide.js';
@@ -254,9 +254,10 @@ async function settle(ctx: FulfilmentContext, after: AfterCommit): Promise<void>
 async function apply(ctx: FulfilmentContext, tx: Tx, after: AfterCommit, r: ReservationRow, lines: LineRow[], action: StaffAction, input: ActionInput, key: string, actor: Actor, now: Date): Promise<Change> {
   switch (action) {
     case 'ready': {
-      const pickupUntil = new Date(now.getTime() + holdConfig().pickupHours * 3_600_000);
+      const pickupUntil = pickupEndsAt(now);
       const unpaid = r.statusId !== S.paid;
-      // Unpaid (paid in the shop): the stock stays held for the pickup window, then the pickup sweep returns it.
+      // Unpaid (paid in the shop, chosen by the shopper or not): the stock stays held for the pickup window from now,
+      // then the pickup sweep returns it. With no online payment holding money the hand-over is "Betalt i butikken".
       await tx.update(reservations).set({ readyAt: now, pickupUntil, ...(unpaid ? { holdUntil: pickupUntil } : {}) }).where(eq(reservations.id, r.id));
       await queueMail(ctx, tx, after, 'ready', r.id, { pickupUntil });
       return { kind: 'ready', toStatus: S.ready, detail: { pickupUntil: pickupUntil.toISOString(), payInShop: unpaid } };

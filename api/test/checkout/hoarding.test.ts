@@ -75,7 +75,7 @@ describe.each(testDatabaseKinds())('open-reservation caps on %s', (kind) => {
     await t().db.update(s.reservations).set({ statusId: 3 }).where(eq(s.reservations.id, made[0]!));
     expect((await b.post('/reservations', reservationPayload(line(ean, 1)))).statusCode).toBe(201);
     await t().db.update(s.reservations).set({ statusId: 9 }).where(eq(s.reservations.id, made[1]!));
-    // A reservation placed three days ago whose hold still runs (click-and-collect, paid in the shop) still counts.
+    // A reservation placed three days ago whose hold still runs (as one to be paid in the shop holds for three days) still counts.
     await t().db.update(s.reservations).set({ createdAt: sql`now() - interval '3 days'` }).where(eq(s.reservations.id, made[2]!));
     expect((await b.post('/reservations', reservationPayload(line(ean, 1)))).statusCode).toBe(201);
     expect((await b.post('/reservations', reservationPayload(line(ean, 1)))).statusCode).toBe(429);

@@ -1,10 +1,12 @@
 /**
  * Abuse suite (issue 33): a patient attacker tries to hold stock without paying — over three simulated days from one
  * address, from many sessions, and with a new X-Forwarded-For on every request, with and without a trusted proxy —
- * and to guess passwords with a new X-Forwarded-For each time. What the shop holds for one client stays within the
- * caps (checkout/caps.ts: open unpaid reservations and units of one variant per session, customer and address, however
- * old), and a shopper's ordinary purchases go through. Days pass by moving the reservations' timestamps back and
- * running the hold sweep, never by waiting. Every database.
+ * and to guess passwords with a new X-Forwarded-For each time. A reservation holds only for the 30-minute payment hold
+ * unless its owner chooses to pay in the shop (then the 72-hour pickup window), so the hoarder reserves click-and-collect
+ * and chooses that. What the shop holds for one client stays within the caps (checkout/caps.ts: open unpaid
+ * reservations and units of one variant per session, customer and address, however old; and at most
+ * RESERVATION_PAY_IN_SHOP_CAP held for the pickup window), and a shopper's ordinary purchases go through. Days pass by
+ * moving the reservations' timestamps back and running the hold sweep, never by waiting. Every database.
  */
 import fs from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -14,6 +16,7 @@ import * as s from '../../src/db/schema.js';
 import { DEFAULT_RULES } from '../../src/accounts/throttle.js';
 import { ConfigError, loadConfig } from '../../src/config.js';
 import { DEFAULT_RESERVATION_CAPS } from '../../src/checkout/config.js';
+import { reservationTexts } from '../../src/checkout/validation.js';
 import { expireDueReservations } from '../../src/payments/expiry.js';
 import { clientKey } from '../../src/server/client.js';
 import type { App } from '../../src/server/app.js';
@@ -45,11 +48,16 @@ function shop(t: () => TestApp) {
     async qty(variantId: number) {
       return (await t().db.select({ q: s.stock.qty }).from(s.stock).where(and(eq(s.stock.variantId, variantId), eq(s.stock.shopId, 1))))[0]!.q;
     },
-    /** Open unpaid reservations (hold running) placed from `address`, and the units of `variantId` they hold. */
+    /**
+     * Open unpaid reservations (hold running) placed from `address`, and the units of `variantId` they hold; `long`:
+     * those of them held for the pickup window (paying in the shop chosen), and their units of the variant.
+     */
     async heldBy(address: string, variantId?: number) {
-      const { rows } = await t().db.execute<{ open: number; units: number }>(sql`
+      const { rows } = await t().db.execute<{ open: number; units: number; long: number; long_units: number }>(sql`
         select count(distinct r.id)::int as open,
-               coalesce(sum(l.count - l.removed_count) filter (where l.variant_id = ${variantId ?? -1}), 0)::int as units
+               coalesce(sum(l.count - l.removed_count) filter (where l.variant_id = ${variantId ?? -1}), 0)::int as units,
+               count(distinct r.id) filter (where r.pay_in_shop_at is not null)::int as long,
+               coalesce(sum(l.count - l.removed_count) filter (where l.variant_id = ${variantId ?? -1} and r.pay_in_shop_at is not null), 0)::int as long_units
         from reservations r join reservation_lines l on l.reservation_id = r.id
         where r.client_address = ${address} and r.status_id in (1, 2) and (r.hold_until is null or r.hold_until > now())`);
       return rows[0]!;
@@ -64,15 +72,24 @@ function shop(t: () => TestApp) {
 }
 
 const line = (ean: string, count: number) => ({ items: [{ EanNo: ean, Count: count, CampaignArticleID: null }] });
-/** Click-and-collect at shop 1: unpaid, it holds its stock for the whole pickup window (72 h) — the hoarder's choice. */
+/** Click-and-collect at shop 1: unpaid, it holds its stock for the payment hold (30 min) unless paid in the shop. */
 const pickup = (ean: string, count: number) => reservationPayload(line(ean, count));
 const homeDelivery = (ean: string, count: number) =>
   reservationPayload({ ...line(ean, count), Delivery: 1, Address: 'Storgata 1', PostalCode: '0150', City: 'OSLO', shipping_method_id: 'delivery' });
 
-/** A new browser session (a new device) on `peer`, each request carrying `headers` (e.g. a forged X-Forwarded-For). */
+/**
+ * A new browser session (a new device) on `peer`, each request carrying `headers` (e.g. a forged X-Forwarded-For).
+ * `hoard`: the hoarder's way to hold for three days — reserve click-and-collect, then "Betal ved henting i butikken".
+ */
 async function session(app: () => App, peer: string, headers: () => Record<string, string> = () => ({})) {
   const b = await new Browser(app, peer).open();
-  return { browser: b, reserve: (payload: unknown) => b.send('POST', '/reservations', payload, { headers: headers() }) };
+  const reserve = (payload: unknown) => b.send('POST', '/reservations', payload, { headers: headers() });
+  const payInShop = (id: number) => b.send('POST', `/reservations/${id}/pay-in-shop`, {}, { headers: headers() });
+  const hoard = async (payload: unknown) => {
+    const placed = await reserve(payload);
+    return { placed, chosen: placed.statusCode === 201 ? await payInShop(placed.json<RawReservation>().ReservationID) : null };
+  };
+  return { browser: b, reserve, payInShop, hoard };
 }
 
 let forged = 0;
@@ -90,45 +107,55 @@ describe.each(testDatabaseKinds())('hoarding on %s', (kind) => {
       await insertShippingMethods(t());
     });
 
-    it('three days from one address, fresh sessions every few hours: units of one variant stay within the cap and the rest can be bought', async () => {
+    it('three days from one address, fresh sessions every few hours, each paying "in the shop": at most two reservations held past the payment hold, and the rest can be bought', async () => {
       const { id, ean } = await s0.variant(14);
       const attacker = freshAddress();
-      let placed = 0;
+      let chosen = 0;
       for (let hour = 0; hour < 72; hour += 4) {
         for (let i = 0; i < caps.perClientAddress + 1; i++) {
-          const res = await (await session(() => t().app, attacker)).reserve(pickup(ean, 2));
-          expect([201, 429], res.body).toContain(res.statusCode);
-          if (res.statusCode === 201) placed += 1;
+          const { placed, chosen: choice } = await (await session(() => t().app, attacker)).hoard(pickup(ean, 2));
+          expect([201, 429], placed.body).toContain(placed.statusCode);
+          if (choice) expect([200, 409], choice.body).toContain(choice.statusCode);
+          if (choice?.statusCode === 200) chosen += 1;
         }
         const held = await s0.heldBy(attacker, id);
         expect(held.units, `hour ${hour}`).toBeLessThanOrEqual(ARTICLE_LIMIT);
         expect(held.open).toBeLessThanOrEqual(caps.perClientAddress);
+        expect(held.long, `hour ${hour}`).toBeLessThanOrEqual(caps.payInShop);
         expect(14 - (await s0.qty(id)), 'stock taken is what the address holds').toBe(held.units);
         await s0.pass(4);
+        // Four hours on, only the reservations to be paid in the shop still hold anything.
+        const after = await s0.heldBy(attacker, id);
+        expect(after.open, `hour ${hour + 4}`).toBe(after.long);
+        expect(after.units).toBeLessThanOrEqual(caps.payInShop * 2);
+        expect(14 - (await s0.qty(id))).toBe(after.units);
       }
-      // Five reservations of two units filled the cap; as their holds ended (72 h) new ones took their place.
-      expect(placed).toBeGreaterThanOrEqual(ARTICLE_LIMIT / 2);
-      expect(placed).toBeLessThan(2 * (ARTICLE_LIMIT / 2) + 1);
+      // Two held for three days, then two more as those ended: never more than the cap at once.
+      expect(chosen).toBeGreaterThanOrEqual(caps.payInShop);
+      expect(chosen).toBeLessThanOrEqual(caps.payInShop * 2);
       // What the attacker could not take, a shopper elsewhere buys.
       const shopper = await session(() => t().app, freshAddress());
-      expect((await shopper.reserve(pickup(ean, 4))).statusCode).toBe(201);
+      expect((await shopper.reserve(pickup(ean, 10))).statusCode).toBe(201);
     });
 
-    it('three days from one address with a different variant each time: open reservations stay within the cap', async () => {
+    it('three days from one address with a different variant each time: open reservations stay within the cap, long holds within theirs', async () => {
       const variants = await Promise.all(Array.from({ length: 8 }, () => s0.variant(50)));
       const attacker = freshAddress();
       let turn = 0;
       for (let hour = 0; hour < 72; hour += 3) {
         for (let i = 0; i < caps.perClientAddress; i++) {
           const { ean } = variants[turn++ % variants.length]!;
-          const res = await (await session(() => t().app, attacker)).reserve(pickup(ean, 1));
-          expect([201, 429]).toContain(res.statusCode);
+          const { placed } = await (await session(() => t().app, attacker)).hoard(pickup(ean, 1));
+          expect([201, 429]).toContain(placed.statusCode);
         }
-        expect((await s0.heldBy(attacker)).open, `hour ${hour}`).toBeLessThanOrEqual(caps.perClientAddress);
+        const held = await s0.heldBy(attacker);
+        expect(held.open, `hour ${hour}`).toBeLessThanOrEqual(caps.perClientAddress);
+        expect(held.long, `hour ${hour}`).toBeLessThanOrEqual(caps.payInShop);
         await s0.pass(3);
       }
+      // Three hours after the last round only the long holds are left: one unit each, at most the cap.
       const left = await Promise.all(variants.map((v) => s0.qty(v.id)));
-      expect(8 * 50 - left.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(caps.perClientAddress);
+      expect(8 * 50 - left.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(caps.payInShop);
     });
 
     it('fourteen fresh sessions from one address at once, for all 14 units: six reserve, the rest is for other shoppers', async () => {
@@ -156,14 +183,18 @@ describe.each(testDatabaseKinds())('hoarding on %s', (kind) => {
       expect(await s0.qty(id)).toBe(30);
     });
 
-    it('a new X-Forwarded-For on every request changes nothing: one client', async () => {
+    it('a new X-Forwarded-For on every request changes nothing: one client, for the open reservations and the long holds', async () => {
       const { id, ean } = await s0.variant(14);
       const attacker = freshAddress();
       const results = [];
       for (let i = 0; i < 14; i++) {
-        results.push(await (await session(() => t().app, attacker, () => ({ 'x-forwarded-for': forgedAddress() }))).reserve(pickup(ean, 1)));
+        results.push(await (await session(() => t().app, attacker, () => ({ 'x-forwarded-for': forgedAddress() }))).hoard(pickup(ean, 1)));
       }
-      expect(results.filter((r) => r.statusCode === 201)).toHaveLength(caps.perClientAddress);
+      expect(results.filter((r) => r.placed.statusCode === 201)).toHaveLength(caps.perClientAddress);
+      expect(results.filter((r) => r.chosen?.statusCode === 200)).toHaveLength(caps.payInShop);
+      expect(results.filter((r) => r.chosen?.statusCode === 409).map((r) => r.chosen!.json().message)).toEqual(
+        Array(caps.perClientAddress - caps.payInShop).fill(reservationTexts.tooManyPayInShop(caps.payInShop)),
+      );
       expect(await s0.qty(id)).toBe(14 - caps.perClientAddress);
       const rows = await t().db.select({ a: s.reservations.clientAddress }).from(s.reservations).innerJoin(s.reservationLines, eq(s.reservationLines.reservationId, s.reservations.id)).where(eq(s.reservationLines.variantId, id));
       expect(new Set(rows.map((r) => r.a))).toEqual(new Set([attacker]));
@@ -205,6 +236,22 @@ describe.each(testDatabaseKinds())('hoarding on %s', (kind) => {
         expect((await b.reserve(reservationPayload({ ...cart, Phone: '41234567' }))).statusCode).toBe(201);
       });
 
+      it('a shopper who pays in the shop: two pickups at a time pass; once one is collected, the next passes too', async () => {
+        const { ean } = await s0.variant(100);
+        const b = await session(() => t().app, freshAddress());
+        const ids: number[] = [];
+        for (let i = 0; i < caps.payInShop; i++) {
+          const { placed, chosen } = await b.hoard(pickup(ean, 2));
+          expect(placed.statusCode, placed.body).toBe(201);
+          expect(chosen?.statusCode, chosen?.body).toBe(200);
+          ids.push(placed.json<RawReservation>().ReservationID);
+        }
+        // Collected and paid at the till ("Betalt i butikken"): no longer held, no longer counted.
+        await t().db.update(s.reservations).set({ statusId: 5 }).where(eq(s.reservations.id, ids[0]!));
+        const { chosen } = await b.hoard(pickup(ean, 2));
+        expect(chosen?.statusCode, chosen?.body).toBe(200);
+      });
+
       it('a household on one address: three shoppers, each with a pickup and a home delivery, all pass', async () => {
         const { ean } = await s0.variant(100);
         const address = freshAddress();
@@ -241,10 +288,10 @@ describe.each(testDatabaseKinds())('hoarding on %s', (kind) => {
       const { id, ean } = await s0.variant(14);
       const direct = '192.0.2.50';
       for (let i = 0; i < 14; i++) {
-        await (await session(() => t().app, direct, () => ({ 'x-forwarded-for': forgedAddress() }))).reserve(pickup(ean, 1));
+        await (await session(() => t().app, direct, () => ({ 'x-forwarded-for': forgedAddress() }))).hoard(pickup(ean, 1));
       }
       expect(14 - (await s0.qty(id))).toBe(caps.perClientAddress);
-      expect((await s0.heldBy(direct, id)).units).toBe(caps.perClientAddress);
+      expect(await s0.heldBy(direct, id)).toMatchObject({ units: caps.perClientAddress, long: caps.payInShop });
     });
 
     it('through the balancer a forged X-Forwarded-For is followed by the real address the balancer adds: one client', async () => {

@@ -26,8 +26,8 @@ let target: CollectableArticle;
 
 beforeAll(async () => {
   mailbox = await startMailbox();
-  // The second shop's pickup window is about 14 s: the not-collected journey. Not shorter: the same setting is how long
-  // an unpaid click-and-collect holds its stock (api/src/checkout/hold.ts), and the shopper must pay within it.
+  // The second shop's pickup window is about 14 s: the not-collected journey ("Klar til henting" starts it). The shopper
+  // pays within the payment hold (RESERVATION_HOLD_MINUTES, 30 min by default: api/src/checkout/hold.ts), not this.
   [shop, expiring, browser] = await Promise.all([startShop({ SMTP_URL: mailbox.url }), startShop({ RESERVATION_PICKUP_HOURS: '0.004' }), launchBrowser()]);
   target = await findCollectableArticle(shop.url, 4, OSLO_SENTRUM);
 });

@@ -3,14 +3,22 @@
  * 201 with the RAW reservation; 422 `{message, errors}` for bad fields; 409/422 `{message, cartErrors}` when a line
  * cannot be served (sold out, limit, only click-and-collect…, or 409 with the line's `price` now when the campaign price
  * it was shown has ended: docs/adr/0019); 429 when the session, customer or client address already
- * holds as many open unpaid reservations as its cap (checkout/config.ts) — nothing is written then.
+ * holds as many open unpaid reservations as its cap (checkout/config.ts) — nothing is written then. A new reservation
+ * holds its stock for the payment hold (RESERVATION_HOLD_MINUTES, checkout/hold.ts).
+ *
+ * POST /reservations/{id}/pay-in-shop {}: "Betal ved henting i butikken" (checkout/payInShop.ts) — the session's
+ * click-and-collect reservation is paid when collected and held for the pickup window; 200 {ReservationID, StatusID,
+ * HoldUntil}, the same when asked again; 404 not this session's, 409 paid / dealt with by the shop / the pay-in-shop
+ * cap reached (RESERVATION_PAY_IN_SHOP_CAP), 410 the hold ended, 422 home delivery.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type, type Static } from 'typebox';
-import type { RawReservation, ReservationPayload } from '@shop/contracts/types';
+import type { RawPayInShop, RawReservation, ReservationPayload } from '@shop/contracts/types';
 import { checkoutConfig } from '../../checkout/config.js';
+import { choosePayInShop } from '../../checkout/payInShop.js';
 import { CartLineError, createReservation } from '../../checkout/reservation.js';
-import { assertSameShape, DbId, FlagSchema, IsoDateTime, Nullable, type SameShape } from '../shared/schema.js';
+import { paymentsRuntimeOf } from '../../payments/runtime.js';
+import { assertSameShape, DbId, errorResponses, FlagSchema, IsoDateTime, Nullable, type SameShape } from '../shared/schema.js';
 import { clientOf } from '../../server/client.js';
 
 export const RawReservationSchema = Type.Object({
@@ -71,6 +79,13 @@ export const ReservationPayloadSchema = Type.Object({
 // The contract's payload must always be accepted (the extra optional promo code is ours).
 assertSameShape<ReservationPayload extends Static<typeof ReservationPayloadSchema> ? true : false>();
 
+export const RawPayInShopSchema = Type.Object({
+  ReservationID: Type.Integer(),
+  StatusID: Type.Integer(),
+  HoldUntil: IsoDateTime,
+});
+assertSameShape<SameShape<Static<typeof RawPayInShopSchema>, RawPayInShop>>();
+
 const CartErrorsSchema = Type.Object({
   message: Type.String(),
   cartErrors: Type.Array(
@@ -120,6 +135,31 @@ export const reservationsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         }
         throw error;
       }
+    },
+  );
+
+  app.post(
+    '/reservations/:id/pay-in-shop',
+    {
+      schema: {
+        tags: ['checkout'],
+        summary: 'Pay in the shop when collecting ("Betal ved henting i butikken"): the click-and-collect reservation of this session is held for the pickup window',
+        description:
+          "Only the reservation's own session (or its logged-in customer); only click-and-collect (422 for home delivery), unpaid with its payment hold running (410 once it has ended, 409 when paid or dealt with by the shop). The hold becomes the pickup window (RESERVATION_PICKUP_HOURS) from now and any open online checkout of the reservation is given up. Asked again: 200 with the same hold, never extended. 409 when the session, customer or client address already holds RESERVATION_PAY_IN_SHOP_CAP open reservations to be paid in the shop: the reservation keeps its payment hold and can still be paid online. Body: an empty JSON object.",
+        params: Type.Object({ id: DbId() }),
+        body: Type.Object({}, { description: 'Nothing to send: {}' }),
+        response: { 200: RawPayInShopSchema, ...errorResponses, 409: Type.Ref('ErrorBody'), 410: Type.Ref('ErrorBody'), 422: Type.Ref('ErrorBody') },
+      },
+    },
+    async (request, reply) => {
+      const session = await request.session.get();
+      const chosen = await choosePayInShop(app.database.db, request.params.id, session, {
+        cap: reservationCaps.payInShop,
+        // A given-up checkout's void, or an expiry's: the payments runtime runs them soon (routes/payments registers it).
+        kick: () => paymentsRuntimeOf(app.database)?.context.kick(),
+      });
+      const body: RawPayInShop = { ReservationID: chosen.reservationId, StatusID: chosen.statusId, HoldUntil: chosen.holdUntil.toISOString() };
+      return reply.header('cache-control', 'no-store').send(body);
     },
   );
 };

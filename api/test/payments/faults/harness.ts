@@ -335,8 +335,11 @@ export async function runFaultSuite(options: FaultSuiteOptions): Promise<FaultSu
       RESERVATION_CAP_PER_CUSTOMER: '0',
       RESERVATION_CAP_PER_ADDRESS: '0',
       RESERVATION_CAP_UNITS_PER_VARIANT: '0',
-      // Also the hold of an unpaid click-and-collect reservation (checkout/hold.ts): orphans of a lost answer expire.
+      // The pickup window "Klar til henting" starts (a run that hands over nothing waits for it to end).
       RESERVATION_PICKUP_HOURS: String(options.pickupSeconds / 3600),
+      // The payment hold of every new reservation (checkout/hold.ts; a run pays online within it): orphans of a lost
+      // answer expire after it and their stock comes back before the stock check gives up.
+      RESERVATION_HOLD_MINUTES: String(options.pickupSeconds / 60),
     };
     const boot = async (slot: Slot) => {
       slot.api = spawnApi(slot.port, env);
