@@ -6,7 +6,7 @@ import { fork, type Scope } from 'effector';
 import type { Reservation } from '@shop/contracts/types';
 import CheckoutPage from './CheckoutPage.js';
 import { $cartErrors, $orderInfo, $orders, $selectedShipping } from '../cart/model.js';
-import { $shippingMethods } from './model.js';
+import { $shippingMethods, payInShopFx } from './model.js';
 import { cartLine } from '../cart/fixtures.js';
 
 const A = '7040000000017';
@@ -114,12 +114,14 @@ describe('CheckoutPage', () => {
     expect(document.getElementById(line.getAttribute('aria-describedby') ?? '')?.textContent).toBe('Bare 1 igjen på lager');
   });
 
-  it('click-and-collect paid in the shop: the cart is cleared and the confirmation shows the reservation', async () => {
+  it('click-and-collect paid in the shop: the server holds it for pickup, the cart is cleared and the confirmation shows the reservation', async () => {
+    const asked: number[] = [];
     const scope = fork({
       values: [
         [$orders, [cartLine({ ean: A, count: 2 })]],
         [$orderInfo, { reservationId: 4711, shopId: 3, delivery: false, reservation }],
       ],
+      handlers: [[payInShopFx, async (id: number) => (asked.push(id), { reservationId: id, statusId: 1, holdUntil: '2026-11-25T08:00:00.000Z' })]],
     });
     renderAt(scope, '/checkout?steg=betaling');
     expect(screen.getByText(/Reservasjonsnummer 4711/)).toBeTruthy();
@@ -131,6 +133,7 @@ describe('CheckoutPage', () => {
     expect(screen.getByText('Du betaler når du henter varene i butikken.')).toBeTruthy();
     expect(scope.getState($orders)).toEqual([]);
     expect(scope.getState($orderInfo)).toMatchObject({ completed: true, provider: 'shop', reservationId: 4711 });
+    expect(asked).toEqual([4711]);
   });
 
   it('confirmation without a completed order says there is nothing to show', () => {

@@ -1,8 +1,8 @@
 import { createEffect, createEvent, createStore, sample } from 'effector';
 import { createPersist } from 'effector-storage/local';
 import { afterHydration } from '@shop/contracts/ssr';
-import { createReservation, getShippingMethods } from '@shop/contracts/api';
-import type { AddressFeature, Customer, OrderInfo, Reservation, ShippingMethod } from '@shop/contracts/types';
+import { createReservation, getShippingMethods, payReservationInShop } from '@shop/contracts/api';
+import type { AddressFeature, Customer, OrderInfo, PayInShop, Reservation, ShippingMethod } from '@shop/contracts/types';
 import { $user, remoteFailed } from '@shop/contracts/bus';
 import { $client, cartErrorsReported, clientChanged, contactDetailsForgotten, orderInfoChanged, promocodeRefused } from '../cart/model.js';
 import { cartErrorsFrom, prefillFromUser, refusedPromocode, rememberAddress, type PrefillField, type ReservationRequest } from './rules.js';
@@ -86,6 +86,13 @@ sample({
   }),
   target: orderInfoChanged,
 });
+
+/**
+ * "Betal ved henting i butikken": the server records the choice and holds the click-and-collect reservation for the
+ * pickup window (POST /reservations/{id}/pay-in-shop). The payment step shows the confirmation only once it is done;
+ * a refusal (too many reservations to pay in the shop, the hold ended …) carries the server's Norwegian reason.
+ */
+export const payInShopFx = createEffect<number, PayInShop>((reservationId) => payReservationInShop(reservationId));
 
 const isAddressList = (raw: unknown): raw is AddressFeature[] =>
   Array.isArray(raw) &&

@@ -5,6 +5,7 @@ import { $pageHydrated } from '@shop/contracts/ssr';
 import { formatMoney } from '@shop/contracts/format';
 import type { OrderInfo, Reservation } from '@shop/contracts/types';
 import { $orderInfo, klarnaOrderTracked, orderCompleted, orderInfoChanged, qliroOrderTracked, txDataChanged } from '../cart/model.js';
+import { payInShopFx } from '../checkout/model.js';
 import { texts } from '../texts.js';
 import { HtmlSnippet } from './HtmlSnippet.js';
 import { paymentClient as defaultClient, type PaymentClient, type PaymentProviderId, type PaymentSession } from './client.js';
@@ -22,19 +23,22 @@ export function reservationOf(info: OrderInfo | null): Reservation | null {
 
 /**
  * Step 2: the shopper picks Klarna-type or Qliro-type (or, for click-and-collect, paying when collecting); the
- * provider's snippet is shown and the order's state is read until it is complete.
+ * provider's snippet is shown and the order's state is read until it is complete. Paying when collecting is the
+ * server's to accept (`payInShopFx`: the reservation is then held for the pickup window); its refusal is shown as the
+ * server words it, like a payment that cannot start.
  */
 export function PaymentStep({ onDone, client = defaultClient }: { onDone: () => void; client?: PaymentClient | null }) {
   const id = useId();
   // Submitting needs the page's code: the button is disabled until the page has hydrated (never a dead button).
   const hydrated = useUnit($pageHydrated);
-  const [info, complete, changeInfo, trackKlarna, trackQliro, setTxData] = useUnit([
+  const [info, complete, changeInfo, trackKlarna, trackQliro, setTxData, payInShop] = useUnit([
     $orderInfo,
     orderCompleted,
     orderInfoChanged,
     klarnaOrderTracked,
     qliroOrderTracked,
     txDataChanged,
+    payInShopFx,
   ]);
   const reservation = reservationOf(info);
   const collect = reservation ? !reservation.delivery : false;
@@ -78,10 +82,20 @@ export function PaymentStep({ onDone, client = defaultClient }: { onDone: () => 
 
   const start = async (event: FormEvent) => {
     event.preventDefault();
-    if (choice === 'shop') return finish('shop');
-    if (!client) return setStatus('failed');
+    if (choice !== 'shop' && !client) return setStatus('failed');
     setStatus('starting');
     setFailure(null);
+    if (choice === 'shop') {
+      // The server holds the reservation for the pickup window first; only then is the purchase complete.
+      try {
+        await payInShop(reservation.id);
+        return finish('shop');
+      } catch (error) {
+        setFailure(serverMessage(error));
+        return setStatus('failed');
+      }
+    }
+    if (!client) return;
     try {
       const started = await client.start(choice, reservation.id);
       if (started.provider === 'klarna') trackKlarna({ orderId: started.orderId });

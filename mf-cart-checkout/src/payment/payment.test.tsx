@@ -6,6 +6,7 @@ import { fork, type Scope } from 'effector';
 import type { Reservation } from '@shop/contracts/types';
 import { ApiError } from '@shop/contracts/api';
 import { $klarnaOrders, $orderInfo, $orders, $qliroOrders } from '../cart/model.js';
+import { payInShopFx } from '../checkout/model.js';
 import { cartLine } from '../cart/fixtures.js';
 import { confirmationPath, paymentState, type PaymentClient, type PaymentState } from './client.js';
 import { ConfirmationStep, pendingPayment } from './ConfirmationStep.js';
@@ -112,6 +113,68 @@ describe('PaymentStep and ConfirmationStep', () => {
     await waitFor(() => expect(done).toBe(true));
     expect(scope.getState($orders)).toEqual([]);
     expect(scope.getState($orderInfo)).toMatchObject({ completed: true, provider: 'qliro', paymentOrderId: 'qliro-order-1' });
+  });
+
+  describe('"Betal ved henting i butikken"', () => {
+    const collect: Reservation = { ...reservation, delivery: false, address: '', city: '', zipcode: '' };
+    const tooMany = 'Du har allerede 2 reservasjoner som skal betales i butikken. Hent og betal dem først, eller betal denne på nett.';
+
+    it('asks the server first and completes only once it has accepted: no provider is started', async () => {
+      let accept: () => void = () => {};
+      const asked: number[] = [];
+      const scope = fork({
+        values: [[$orders, [cartLine()]], [$orderInfo, { reservationId: 12, reservation: collect }]],
+        handlers: [[payInShopFx, (id: number) => new Promise((resolve) => (asked.push(id), (accept = () => resolve({ reservationId: id, statusId: 1, holdUntil: '2026-11-25T08:00:00.000Z' }))))]],
+      });
+      const client = scriptedClient(['incomplete']);
+      let done = false;
+      renderIn(scope, <PaymentStep client={client} onDone={() => (done = true)} />);
+      fireEvent.click(screen.getByRole('radio', { name: 'Betal ved henting i butikken' }));
+      fireEvent.click(screen.getByRole('button', { name: 'Til betaling' }));
+      await waitFor(() => expect(asked).toEqual([12]));
+      expect(screen.getByRole('button', { name: 'Starter betalingen …' })).toBeTruthy();
+      expect(done).toBe(false);
+      expect(scope.getState($orders)).toHaveLength(1);
+      accept();
+      await waitFor(() => expect(done).toBe(true));
+      expect(scope.getState($orderInfo)).toMatchObject({ completed: true, provider: 'shop', paymentOrderId: null });
+      expect(scope.getState($orders)).toEqual([]);
+      expect(client.started).toEqual([]);
+    });
+
+    it("a refusal shows the server's Norwegian reason; nothing is completed and the shopper may pay online instead", async () => {
+      const scope = fork({
+        values: [[$orders, [cartLine()]], [$orderInfo, { reservationId: 12, reservation: collect }]],
+        handlers: [[payInShopFx, () => Promise.reject(new ApiError({ kind: 'status', status: 409, message: 'Request failed', data: { message: tooMany } }))]],
+      });
+      const client = scriptedClient(['incomplete']);
+      let done = false;
+      renderIn(scope, <PaymentStep client={client} onDone={() => (done = true)} />);
+      fireEvent.click(screen.getByRole('radio', { name: 'Betal ved henting i butikken' }));
+      fireEvent.click(screen.getByRole('button', { name: 'Til betaling' }));
+      expect((await screen.findByRole('alert')).textContent).toBe(tooMany);
+      expect(done).toBe(false);
+      expect(scope.getState($orderInfo)).not.toMatchObject({ completed: true });
+      expect(scope.getState($orders)).toHaveLength(1);
+      fireEvent.click(screen.getByRole('radio', { name: 'Klarna' }));
+      fireEvent.click(screen.getByRole('button', { name: 'Til betaling' }));
+      await screen.findByText('Leverandørens kasse');
+      expect(client.started).toEqual(['klarna:12']);
+    });
+
+    it('asks the server also while online payment is unavailable (no client)', async () => {
+      const asked: number[] = [];
+      const scope = fork({
+        values: [[$orders, [cartLine()]], [$orderInfo, { reservationId: 12, reservation: collect }]],
+        handlers: [[payInShopFx, async (id: number) => (asked.push(id), { reservationId: id, statusId: 1, holdUntil: '2026-11-25T08:00:00.000Z' })]],
+      });
+      let done = false;
+      renderIn(scope, <PaymentStep client={null} onDone={() => (done = true)} />);
+      expect(screen.getByText('Nettbetaling er ikke tilgjengelig akkurat nå.')).toBeTruthy();
+      fireEvent.click(screen.getByRole('button', { name: 'Til betaling' }));
+      await waitFor(() => expect(done).toBe(true));
+      expect(asked).toEqual([12]);
+    });
   });
 
   it('back from the provider page: a paid order completes the purchase and shows the summary', async () => {
