@@ -139,6 +139,8 @@ export const staffTexts = {
     mail: 'E-post sendt',
     'payment-resolved': 'Betaling avklart',
     'paid-in-shop': 'Betalt i butikken',
+    /** The shopper's "Betal ved henting i butikken" (api/src/checkout/payInShop.ts): held for the pickup window. */
+    'pay-in-shop': 'Kunden valgte å betale i butikken',
     'payment-by-hand': 'Betaling endret for hånd',
   } as Readonly<Record<string, string>>,
   statusChange: (from: string, to: string) => `${from} → ${to}`,
