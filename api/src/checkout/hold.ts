@@ -1,5 +1,5 @@
 /**
- * How long an unpaid reservation holds its stock (decision, documented in README "Configuration" and
+ * How long an unpaid reservation holds its stock (decision, documented in docs/adr/0026, README "Configuration" and
  * docs/operations.md "Reservations"):
  *   RESERVATION_HOLD_MINUTES  every new reservation, click-and-collect and home delivery alike: the payment hold, how
  *                             long the shopper has to pay online or to choose paying in the shop (default 30)
