@@ -12,5 +12,9 @@ export default defineConfig({
     hookTimeout: 120_000,
     pool: 'forks',
     globalSetup: ['test/support/global-setup.ts'],
+    // The services a test uses are the ones the run is given (TEST_DATABASE_URL, TEST_REDIS_URL:
+    // test/support/services.ts), never those of the developer's own shop: the apps the tests build, and the API
+    // processes they start, read these two.
+    env: { DATABASE_URL: '', REDIS_URL: '' },
   },
 });

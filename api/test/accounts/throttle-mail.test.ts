@@ -1,7 +1,6 @@
 /**
- * Login throttling on each counter store (database on every test database, Redis when one answers at
- * TEST_REDIS_URL or redis://127.0.0.1:6379), through the app with REDIS_URL set, and SMTP delivery against a
- * local SMTP stand-in speaking RFC 5321.
+ * Login throttling on each counter store (database on every test database, Redis when TEST_REDIS_URL is set), through
+ * the app with REDIS_URL set, and SMTP delivery against a local SMTP stand-in speaking RFC 5321.
  */
 import fs from 'node:fs';
 import net from 'node:net';
@@ -14,21 +13,11 @@ import { COUNTER_WINDOW_MS, DatabaseCounterStore, DEFAULT_RULES, LoginThrottle, 
 import { sendSmtp } from '../../src/accounts/mail.js';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../support/databases.js';
 import { useTestApp } from '../support/app.js';
+import { NEEDS_REDIS, testRedisUrl } from '../support/services.js';
 import { Browser, makeShellTree } from './browser.js';
 
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-async function redisAnswers(url: string): Promise<boolean> {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve) => {
-    const socket = net.connect(Number(port || 6379), hostname);
-    socket.setTimeout(500, () => (socket.destroy(), resolve(false)));
-    socket.on('connect', () => (socket.end(), resolve(true)));
-    socket.on('error', () => resolve(false));
-  });
-}
-const haveRedis = await redisAnswers(REDIS_URL);
-if (!haveRedis) console.warn(`Redis does not answer at ${REDIS_URL}: the Redis throttling tests are skipped`);
+const REDIS_URL = testRedisUrl ?? '';
+const haveRedis = Boolean(testRedisUrl);
 
 const rules: LoginRules = {
   pair: { free: 3, firstDelayMs: 1000, maxDelayMs: 8000 },
@@ -181,7 +170,7 @@ describe.each(testDatabaseKinds())('database counter store on %s', (kind) => {
   });
 });
 
-describe.runIf(haveRedis)('Redis counter store', () => {
+describe.runIf(haveRedis)(`Redis counter store: ${NEEDS_REDIS}`, () => {
   const stores: RedisCounterStore[] = [];
   const prefix = `test-throttle:${unique()}:`;
   afterAll(async () => {
@@ -213,7 +202,7 @@ describe.runIf(haveRedis)('Redis counter store', () => {
   });
 });
 
-describe.runIf(haveRedis)('the app throttles logins in Redis when REDIS_URL is set', () => {
+describe.runIf(haveRedis)(`the app throttles logins in Redis when REDIS_URL is set: ${NEEDS_REDIS}`, () => {
   const root = makeShellTree();
   let saved: string | undefined;
   beforeAll(() => {

@@ -7,6 +7,7 @@ import * as s from '../../src/db/schema.js';
 import { Browser, makeShellTree } from '../accounts/browser.js';
 import { useTestApp } from '../support/app.js';
 import { testDatabaseKinds } from '../support/databases.js';
+import { NEEDS_REDIS, testRedisUrl } from '../support/services.js';
 import { TEKSTIL } from '../support/fixtures.js';
 import { reservationPayload } from '../checkout/shoppers.js';
 
@@ -242,8 +243,8 @@ describe.each(testDatabaseKinds())('HTTP caching on %s', (kind) => {
 });
 
 // Two API processes share invalidations through Redis (scale-out): a write on one empties the other's store.
-const redisUrl = process.env.TEST_REDIS_URL;
-describe.runIf(Boolean(redisUrl))('HTTP cache invalidation across API processes (Redis)', () => {
+const redisUrl = testRedisUrl;
+describe.runIf(Boolean(redisUrl))(`HTTP cache invalidation across API processes: ${NEEDS_REDIS}`, () => {
   const t = useTestApp('pglite', { rootDir: makeShellTree(), redisUrl });
 
   it("a write through process A empties process B's store", async () => {

@@ -4,7 +4,6 @@
  * changes visible on the next request).
  */
 import { randomBytes } from 'node:crypto';
-import net from 'node:net';
 import { afterAll, describe, expect, it, beforeAll, vi } from 'vitest';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type {
@@ -34,6 +33,7 @@ import { seedStaticPages, STATIC_PAGES } from '../../src/seed/pages.js';
 import { HIDDEN_ARTICLE } from '../support/fixtures.js';
 import { useTestApp } from '../support/app.js';
 import { testDatabaseKinds } from '../support/databases.js';
+import { NEEDS_REDIS, testRedisUrl } from '../support/services.js';
 
 const DAY = 86_400_000;
 
@@ -613,16 +613,9 @@ describe.each(testDatabaseKinds())('content routes on %s', (kind) => {
   });
 });
 
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-const redisAnswers = await new Promise<boolean>((resolve) => {
-  const { hostname, port } = new URL(REDIS_URL);
-  const socket = net.connect(Number(port || 6379), hostname);
-  socket.setTimeout(500, () => (socket.destroy(), resolve(false)));
-  socket.on('connect', () => (socket.end(), resolve(true)));
-  socket.on('error', () => resolve(false));
-});
+const REDIS_URL = testRedisUrl ?? '';
 
-describe.skipIf(!redisAnswers)('polls with REDIS_URL: two API processes share the anonymous-answer allowance', () => {
+describe.runIf(Boolean(testRedisUrl))(`polls with REDIS_URL: two API processes share the anonymous-answer allowance: ${NEEDS_REDIS}`, () => {
   const t = useTestApp('pglite');
   const apps: App[] = [];
   beforeAll(async () => {

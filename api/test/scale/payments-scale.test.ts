@@ -9,10 +9,11 @@ import pg from 'pg';
 import { makeShellTree } from '../accounts/browser.js';
 import { Client, startApi, stopApi, waitHealthy, type ApiProcess } from '../support/process.js';
 import { createServerDatabase } from '../support/databases.js';
+import { NEEDS_POSTGRES, testDatabaseUrl } from '../support/services.js';
 
-const adminUrl = process.env.TEST_DATABASE_URL;
+const adminUrl = testDatabaseUrl;
 
-describe.runIf(Boolean(adminUrl))('payments on two API processes and one PostgreSQL', () => {
+describe.runIf(Boolean(adminUrl))(`payments on two API processes and one PostgreSQL: ${NEEDS_POSTGRES}`, () => {
   let a: ApiProcess;
   let b: ApiProcess;
   let databaseUrl = '';

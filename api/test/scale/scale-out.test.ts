@@ -10,11 +10,12 @@ import pg from 'pg';
 import { makeShellTree } from '../accounts/browser.js';
 import { Client, startApi, stopApi, waitHealthy, type ApiProcess } from '../support/process.js';
 import { createServerDatabase } from '../support/databases.js';
+import { NEEDS_POSTGRES, NEEDS_REDIS, testDatabaseUrl, testRedisUrl } from '../support/services.js';
 
-const adminUrl = process.env.TEST_DATABASE_URL;
-const redisUrl = process.env.TEST_REDIS_URL;
+const adminUrl = testDatabaseUrl;
+const redisUrl = testRedisUrl;
 
-describe.runIf(Boolean(adminUrl && redisUrl))('two API processes on one PostgreSQL and one Redis', () => {
+describe.runIf(Boolean(adminUrl && redisUrl))(`two API processes on one PostgreSQL and one Redis: ${NEEDS_POSTGRES} and ${NEEDS_REDIS}`, () => {
   let a: ApiProcess;
   let b: ApiProcess;
   let databaseUrl = '';

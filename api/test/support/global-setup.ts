@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { MEMORY, migrateDatabase, openDatabase } from '../../src/db/index.js';
 import { adminQuery, serverDatabaseUrl } from './databases.js';
+import { skippedServicesNote, testDatabaseUrl } from './services.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -22,6 +23,9 @@ declare module 'vitest' {
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  // Once per run, not once per skipped suite: which services this run goes without (services.ts).
+  const skipped = skippedServicesNote();
+  if (skipped) console.log(skipped);
   const dir = mkdtempSync(join(tmpdir(), 'shop-api-test-'));
   const pgliteTemplate = join(dir, 'migrated.tar');
   const embedded = await openDatabase({ dataDir: MEMORY });
@@ -34,7 +38,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('pgliteTemplate', pgliteTemplate);
 
   let postgresTemplate = '';
-  const adminUrl = process.env.TEST_DATABASE_URL;
+  const adminUrl = testDatabaseUrl;
   if (adminUrl) {
     postgresTemplate = `t_api_template_${process.pid}`;
     await adminQuery(adminUrl, `DROP DATABASE IF EXISTS "${postgresTemplate}" WITH (FORCE)`);
