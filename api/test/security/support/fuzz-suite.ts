@@ -1,8 +1,9 @@
 /**
  * The input-fuzzing suite (issue "Production grade"), shared by fuzz-reads.test.ts and fuzz-writes.test.ts: two files
  * so the two halves run side by side (one file took 3.5 minutes, the longest of the unit run). Every route of the
- * route table with a body, query or params schema gets 1,000 generated bad inputs on one database and a sample of them
- * on the other when a run has two (run-fuzz.ts CASES_ON_SECOND_DATABASE) (fuzz.ts: wrong types, huge
+ * route table with a body, query or params schema gets 1,000 generated bad inputs on PostgreSQL and a sample of them on
+ * the embedded database when a run has both (run-fuzz.ts CASES_ON_SECOND_DATABASE); a run on the embedded database
+ * alone takes FUZZ_CASES per route (200; `npm run test:fuzz -w @shop/api` runs 1,000) (fuzz.ts: wrong types, huge
  * strings, unicode, NUL, nulls, deep objects, SQL and HTML payloads, malformed JSON and percent-encoding, over-limit
  * bodies…):
  * - never a 5xx, and every error answer is JSON `{message, …}`;
@@ -16,7 +17,7 @@ import { testDatabaseKinds, type DatabaseKind } from '../../support/databases.js
 import { makeShellTree } from '../../accounts/browser.js';
 import type { JsonSchema } from './fuzz.js';
 import { callableRoutes, hasInputSchema, insertSecurityData, routeKey, type SecurityData } from './harness.js';
-import { CASES_ON_SECOND_DATABASE, CASES_PER_ROUTE, fuzzRoute, summarize, type FuzzReport } from './run-fuzz.js';
+import { CASES_EMBEDDED_ONLY, CASES_ON_SECOND_DATABASE, CASES_PER_ROUTE, fuzzRoute, summarize, type FuzzReport } from './run-fuzz.js';
 
 /** Every unbounded numeric, text or list input in a schema (so that no input can reach the database unbounded). */
 export function unbounded(schema: JsonSchema | undefined, path: string): string[] {
@@ -48,7 +49,7 @@ export function fuzzSuite(kind: DatabaseKind) {
     const problems: string[] = [];
     const kinds = testDatabaseKinds();
     const fullRun = kinds.includes('postgres') ? 'postgres' : kinds[0];
-    const count = kind === fullRun ? CASES_PER_ROUTE : CASES_ON_SECOND_DATABASE;
+    const count = kind !== fullRun ? CASES_ON_SECOND_DATABASE : kind === 'postgres' ? CASES_PER_ROUTE : CASES_EMBEDDED_ONLY;
     for (const route of routes().filter((r) => select(r.method))) {
       const report = await fuzzRoute(() => t().app, t().database, route, data, count);
       reports.push(report);
