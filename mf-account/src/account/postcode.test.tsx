@@ -10,9 +10,9 @@ import { fork, type Scope } from 'effector';
 import { Provider } from 'effector-react';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router-dom';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { $user, $userLoaded } from '@shop/contracts/bus';
-import { setApiBaseUrl } from '@shop/contracts/api';
+import { setApiBaseUrl, setCsrfTokenSource } from '@shop/contracts/api';
 import { postcodeTexts } from '@shop/contracts/texts/forms';
 import { rawPostalCode } from '@shop/contracts/testing';
 import type { Customer, CustomerUpdatePayload } from '@shop/contracts/types';
@@ -35,8 +35,35 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   setApiBaseUrl(`http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1`);
+  // The session's token, as the shop's page carries it (without one the client says so on the console).
+  setCsrfTokenSource(() => 'csrf-test');
 });
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(() => {
+  setCsrfTokenSource();
+  return new Promise<void>((resolve) => server.close(() => resolve()));
+});
+
+/**
+ * Runs a test that expects failed answers: happy-dom logs each as a browser's console does ("GET … 404 (Not Found)"),
+ * straight to the worker's stderr (its page console is not vitest's). They are captured here and must be the ones
+ * `pattern` describes.
+ */
+async function expectingFailedAnswers(pattern: RegExp, test: () => Promise<void>): Promise<void> {
+  const written: string[] = [];
+  const stderr = vi.spyOn(process.stderr, 'write').mockImplementation(((chunk: string | Uint8Array, ...rest: unknown[]) => {
+    written.push(String(chunk));
+    (rest.find((arg) => typeof arg === 'function') as (() => void) | undefined)?.();
+    return true;
+  }) as typeof process.stderr.write);
+  try {
+    await test();
+  } finally {
+    stderr.mockRestore();
+  }
+  const lines = written.join('').split('\n').filter(Boolean);
+  expect(lines.length).toBeGreaterThan(0);
+  for (const line of lines) expect(line).toMatch(pattern);
+}
 
 const kari = {
   id: 7, first_name: 'Kari', last_name: 'Nordmann', email: 'kari@example.no', phone: '91234567', email_verified: true, club: true,
@@ -54,37 +81,39 @@ function mount(scope: Scope, node: ReactNode) {
 const input = (label: string) => screen.getByLabelText(label, { exact: true }) as HTMLInputElement;
 
 describe('AccountPage postcode', () => {
-  it('Sted fills itself from a known postcode and is saved with it; an unknown postcode says so at once', async () => {
-    const updates: CustomerUpdatePayload[] = [];
-    const scope = fork({
-      values: [[$user, kari], [$userLoaded, true]],
-      handlers: [
-        [updateFx, ({ payload }: { payload: CustomerUpdatePayload }) => (updates.push(payload), Promise.resolve({ ...kari, ...payload }))],
-        [loadMemberCodeFx, () => Promise.resolve({ code: 'M-0000000001', svg: '<svg xmlns="http://www.w3.org/2000/svg"/>' })],
-      ],
-    });
-    mount(scope, <AccountPage />);
-    await screen.findByAltText('Medlemskode M-0000000001');
-    fireEvent.change(input('Postnummer'), { target: { value: '9999' } });
-    expect(await screen.findByText(postcodeTexts.unknown)).toBeTruthy();
-    expect(input('Postnummer').getAttribute('aria-invalid')).toBe('true');
-    expect(input('Sted').value).toBe('Oslo');
-    fireEvent.change(input('Postnummer'), { target: { value: '5003' } });
-    await waitFor(() => expect(input('Sted').value).toBe('BERGEN'));
-    expect(screen.queryByText(postcodeTexts.unknown)).toBeNull();
-    fireEvent.click(screen.getByRole('button', { name: 'Lagre' }));
-    await screen.findByText('Endringene er lagret.');
-    expect(updates[0]).toMatchObject({ postal_code: '5003', city: 'BERGEN' });
-  });
+  it('Sted fills itself from a known postcode and is saved with it; an unknown postcode says so at once', () =>
+    expectingFailedAnswers(/^GET \S+\/postalcodes\/9999 404 /, async () => {
+      const updates: CustomerUpdatePayload[] = [];
+      const scope = fork({
+        values: [[$user, kari], [$userLoaded, true]],
+        handlers: [
+          [updateFx, ({ payload }: { payload: CustomerUpdatePayload }) => (updates.push(payload), Promise.resolve({ ...kari, ...payload }))],
+          [loadMemberCodeFx, () => Promise.resolve({ code: 'M-0000000001', svg: '<svg xmlns="http://www.w3.org/2000/svg"/>' })],
+        ],
+      });
+      mount(scope, <AccountPage />);
+      await screen.findByAltText('Medlemskode M-0000000001');
+      fireEvent.change(input('Postnummer'), { target: { value: '9999' } });
+      expect(await screen.findByText(postcodeTexts.unknown)).toBeTruthy();
+      expect(input('Postnummer').getAttribute('aria-invalid')).toBe('true');
+      expect(input('Sted').value).toBe('Oslo');
+      fireEvent.change(input('Postnummer'), { target: { value: '5003' } });
+      await waitFor(() => expect(input('Sted').value).toBe('BERGEN'));
+      expect(screen.queryByText(postcodeTexts.unknown)).toBeNull();
+      fireEvent.click(screen.getByRole('button', { name: 'Lagre' }));
+      await screen.findByText('Endringene er lagret.');
+      expect(updates[0]).toMatchObject({ postal_code: '5003', city: 'BERGEN' });
+    }));
 });
 
 describe('RegisterPage postcode', () => {
-  it('an unknown postcode says so at once', async () => {
-    mount(fork({ values: [[$userLoaded, true]] }), <RegisterPage />);
-    fireEvent.change(input('Postnummer'), { target: { value: '9999' } });
-    expect(await screen.findByText(postcodeTexts.unknown)).toBeTruthy();
-    fireEvent.change(input('Postnummer'), { target: { value: '5003' } });
-    await waitFor(() => expect(asked.at(-1)).toBe('/api/v1/postalcodes/5003'));
-    expect(screen.queryByText(postcodeTexts.unknown)).toBeNull();
-  });
+  it('an unknown postcode says so at once', () =>
+    expectingFailedAnswers(/^GET \S+\/postalcodes\/9999 404 /, async () => {
+      mount(fork({ values: [[$userLoaded, true]] }), <RegisterPage />);
+      fireEvent.change(input('Postnummer'), { target: { value: '9999' } });
+      expect(await screen.findByText(postcodeTexts.unknown)).toBeTruthy();
+      fireEvent.change(input('Postnummer'), { target: { value: '5003' } });
+      await waitFor(() => expect(asked.at(-1)).toBe('/api/v1/postalcodes/5003'));
+      expect(screen.queryByText(postcodeTexts.unknown)).toBeNull();
+    }));
 });

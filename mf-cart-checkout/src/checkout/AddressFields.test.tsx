@@ -6,9 +6,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { useState } from 'react';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { setApiBaseUrl } from '@shop/contracts/api';
+import { setApiBaseUrl, setCsrfTokenSource } from '@shop/contracts/api';
 import { addressTexts, postcodeTexts } from '@shop/contracts/texts/forms';
 import { rawPostalCode } from '@shop/contracts/testing';
 import { AddressFields, type AddressValue } from './AddressFields.js';
@@ -31,8 +31,35 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   setApiBaseUrl(`http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1`);
+  // The session's token, as the shop's page carries it (without one the client says so on the console).
+  setCsrfTokenSource(() => 'csrf-test');
 });
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(() => {
+  setCsrfTokenSource();
+  return new Promise<void>((resolve) => server.close(() => resolve()));
+});
+
+/**
+ * Runs a test that expects failed answers: happy-dom logs each as a browser's console does ("GET … 404 (Not Found)"),
+ * straight to the worker's stderr (its page console is not vitest's). They are captured here and must be the ones
+ * `pattern` describes.
+ */
+async function expectingFailedAnswers(pattern: RegExp, test: () => Promise<void>): Promise<void> {
+  const written: string[] = [];
+  const stderr = vi.spyOn(process.stderr, 'write').mockImplementation(((chunk: string | Uint8Array, ...rest: unknown[]) => {
+    written.push(String(chunk));
+    (rest.find((arg) => typeof arg === 'function') as (() => void) | undefined)?.();
+    return true;
+  }) as typeof process.stderr.write);
+  try {
+    await test();
+  } finally {
+    stderr.mockRestore();
+  }
+  const lines = written.join('').split('\n').filter(Boolean);
+  expect(lines.length).toBeGreaterThan(0);
+  for (const line of lines) expect(line).toMatch(pattern);
+}
 
 /** The fields as DetailsStep holds them; "Send" plays a submit that found the `submitted` errors (a new object each time). */
 function Form({ start, submitted }: { start?: Partial<AddressValue>; submitted?: CheckoutErrors }) {
@@ -63,15 +90,16 @@ describe('Poststed from the postcode', () => {
     expect(errorOf(texts.postalCode)).toBeNull();
   });
 
-  it('an unknown postcode says so at once, and the message goes when the code is corrected', async () => {
-    render(<Form start={{ city: 'Bergen' }} />);
-    type(texts.postalCode, '0000');
-    await waitFor(() => expect(errorOf(texts.postalCode)).toBe(postcodeTexts.unknown));
-    expect(field(texts.postalCode).getAttribute('aria-invalid')).toBe('true');
-    type(texts.postalCode, '0150');
-    await waitFor(() => expect(field(texts.city).value).toBe('OSLO'));
-    expect(errorOf(texts.postalCode)).toBeNull();
-  });
+  it('an unknown postcode says so at once, and the message goes when the code is corrected', () =>
+    expectingFailedAnswers(/^GET \S+\/postalcodes\/0000 404 /, async () => {
+      render(<Form start={{ city: 'Bergen' }} />);
+      type(texts.postalCode, '0000');
+      await waitFor(() => expect(errorOf(texts.postalCode)).toBe(postcodeTexts.unknown));
+      expect(field(texts.postalCode).getAttribute('aria-invalid')).toBe('true');
+      type(texts.postalCode, '0150');
+      await waitFor(() => expect(field(texts.city).value).toBe('OSLO'));
+      expect(errorOf(texts.postalCode)).toBeNull();
+    }));
 
   it('a postcode already in the field gets its place', async () => {
     render(<Form start={{ postalCode: '0150' }} />);
@@ -105,14 +133,15 @@ describe('the address lookup message', () => {
     await waitFor(() => expect(errorOf(texts.address)).toBe(addressTexts.noneFound));
   });
 
-  it('the lookup service down: says so (and the shopper may go on)', async () => {
-    addressSearchDown = true;
-    try {
-      render(<Form start={{ address: 'Karl Johans gate 1', postalCode: '0150' }} />);
-      fireEvent.click(screen.getByRole('button', { name: texts.findAddress }));
-      await screen.findByText(texts.addressLookupFailed);
-    } finally {
-      addressSearchDown = false;
-    }
-  });
+  it('the lookup service down: says so (and the shopper may go on)', () =>
+    expectingFailedAnswers(/^GET \S+\/geo\/addresses\?\S* 503 /, async () => {
+      addressSearchDown = true;
+      try {
+        render(<Form start={{ address: 'Karl Johans gate 1', postalCode: '0150' }} />);
+        fireEvent.click(screen.getByRole('button', { name: texts.findAddress }));
+        await screen.findByText(texts.addressLookupFailed);
+      } finally {
+        addressSearchDown = false;
+      }
+    }));
 });

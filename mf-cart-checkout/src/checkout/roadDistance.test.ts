@@ -6,7 +6,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { setApiBaseUrl } from '@shop/contracts/api';
+import { setApiBaseUrl, setCsrfTokenSource } from '@shop/contracts/api';
 import { OSRM_MAX_COORDINATES } from '@shop/contracts/constants';
 import { mapShop } from '@shop/contracts/mappers';
 import { rawShop } from '@shop/contracts/testing';
@@ -39,8 +39,13 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   setApiBaseUrl(`http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1`);
+  // The session's token, as the shop's page (or the server's renderer) gives it: without one the client says so.
+  setCsrfTokenSource(() => 'csrf-test');
 });
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(() => {
+  setCsrfTokenSource();
+  return new Promise<void>((resolve) => server.close(() => resolve()));
+});
 beforeEach(() => {
   tables.length = 0;
   failWith = null;

@@ -2,7 +2,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { setApiBaseUrl } from './client.js';
+import { setApiBaseUrl, setCsrfTokenSource } from './client.js';
 import { checkPostcode, cityFromAnswer, createPostcodeLookup, postcodeOf, type PostcodeAnswer } from './postcodeLookup.js';
 import { postcodeTexts } from '../texts/forms.js';
 import { rawPostalCode } from '../testing/fixtures.js';
@@ -28,8 +28,13 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   setApiBaseUrl(`http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1`);
+  // The session's token, as the shop's page (or the server's renderer) gives it: without one the client says so.
+  setCsrfTokenSource(() => 'csrf-test');
 });
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(() => {
+  setCsrfTokenSource();
+  return new Promise<void>((resolve) => server.close(() => resolve()));
+});
 beforeEach(() => {
   asked.length = 0;
   held.clear();

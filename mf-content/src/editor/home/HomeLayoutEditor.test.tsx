@@ -76,9 +76,11 @@ describe('HomeLayoutEditor', () => {
     expect((input.slots as { TopBanner: unknown }).TopBanner).toEqual({ Image: '/t.svg', ImageMobile: null, Link: '/sko/joggesko', Title: 'Joggesko på salg', Text: null });
   });
 
-  it('says what the status means for the home page', () => {
+  it('says what the status means for the home page', async () => {
     setup({ ...item, status: 'scheduled', published_at: '2026-12-05T06:00:00.000Z', publish_until: '2026-12-07T22:00:00.000Z' });
     expect(screen.getByText(/^Planlagt: vises på forsiden fra .+ til .+\.$/)).toBeTruthy();
+    // The link targets load meanwhile: the test ends once they are in (their update inside the test, not after it).
+    await waitFor(() => expect(screen.queryByText(t.linksLoading)).toBeNull());
   });
 
   it('refuses to send a linked banner without a title, and shows the message at the field', async () => {

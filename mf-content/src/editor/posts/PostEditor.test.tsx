@@ -66,6 +66,8 @@ describe('PostEditor, a new post', () => {
     type(postTexts.slug, 'vinterklaer');
     type(postTexts.title, 'Noe annet');
     expect(field(postTexts.slug).value).toBe('vinterklaer');
+    // The categories load meanwhile: the test ends once they are in (their update inside the test, not after it).
+    await screen.findByText('Barn og familie');
   });
 
   it('says what is missing in Norwegian and sends nothing', async () => {
