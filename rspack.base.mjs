@@ -219,6 +219,7 @@ export function createConfig({ packageDir, name, exposes, port, devJson, startup
           : {}),
       },
       performance: { hints: false },
+      infrastructureLogging: { console: infrastructureConsole },
       lazyCompilation: false,
       plugins: [
         (isShell || dev) &&
@@ -270,6 +271,24 @@ export function createConfig({ packageDir, name, exposes, port, devJson, startup
     };
   };
 }
+
+/**
+ * Infrastructure messages (the plugins' and the dev server's own loggers; `ignoreWarnings` filters compilation
+ * warnings only, not these) are printed as usual, but for the warnings the project cannot act on, each with why:
+ * - the Module Federation manifest plugin's "Manifest will use absolute path resolution via its host at runtime,
+ *   reason: publicPath='auto'", on every remote's build: a remote's publicPath is 'auto' by design (it is served
+ *   wherever /remotes.json says: the shop's /mf/<remote>/, a dev server, a remote deployed alone; output.publicPath
+ *   above), so its manifest names no base and the host resolves its files against the manifest's own URL. That is
+ *   what the warning announces; the plugin has no option to say it was meant.
+ */
+const UNACTIONABLE_INFRASTRUCTURE_WARNINGS = [/Manifest will use absolute path resolution via its host at runtime, reason: publicPath='auto'/];
+const infrastructureConsole = Object.create(console, {
+  warn: {
+    value: (...args) => {
+      if (!UNACTIONABLE_INFRASTRUCTURE_WARNINGS.some((pattern) => args.some((arg) => pattern.test(String(arg))))) console.warn(...args);
+    },
+  },
+});
 
 /**
  * index.html starts the shell with shell/src/start/startAfterFirstPaint.ts, inlined, instead of the

@@ -108,7 +108,14 @@ export default async function serverConfig(env, argv, packageDir = process.cwd()
       conditionNames: ['node', 'import', 'require', 'default'],
     },
     module: {
-      parser: { 'css/auto': { namedExports: false }, javascript: { exportsPresence: 'error' } },
+      parser: {
+        'css/auto': { namedExports: false },
+        // commonjsMagicComments: Node resolves react-router to its CommonJS build, whose framework-mode route loading
+        // is `require(/* webpackIgnore: true */ route.module)`: the package marks those requests as run-time ones, and
+        // rspack reads the mark in require() only with this (without it: five "Critical dependency: the request of a
+        // dependency is an expression" warnings per build). The shop never takes that path (no framework mode).
+        javascript: { exportsPresence: 'error', commonjsMagicComments: true },
+      },
       generator: { 'css/auto': { ...cssGenerator, exportsOnly: true } },
       rules: [
         swcRule,

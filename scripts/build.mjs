@@ -64,29 +64,60 @@ export function precompress(dir) {
   }
 }
 
-export function buildFrontEnds({ force = false, log = console.log } = {}) {
+/** `npm run build`'s (and the bench's) plain lines; `npm start` passes the API process's logger instead (api/src/log.ts). */
+const consoleLog = {
+  info: (message) => console.log(`[build] ${message}`),
+  warn: (message) => console.warn(`[build] ${message}`),
+  error: (message) => console.error(`[build] ${message}`),
+};
+
+/**
+ * What rspack's CLI printed besides its summary line ("Rspack compiled successfully in 1.2 s"): its warnings and
+ * errors, if any. The CLI's output is read here rather than passed through, so that each build step is one message
+ * of the caller's logger (one format for everything `npm start` prints).
+ */
+function rspackSaid(output) {
+  return output
+    .split('\n')
+    .filter((line) => line.trim() !== '' && !/^Rspack compiled successfully in /.test(line))
+    .join('\n');
+}
+
+/**
+ * @param {{ force?: boolean, log?: { info(message: string): void, warn(message: string): void } }} [options]
+ * `log` gets a message per front end built, and rspack's warnings (the configurations filter those the project cannot
+ * act on, so there are none on a clean tree).
+ */
+export function buildFrontEnds({ force = false, log = consoleLog } = {}) {
   const built = [];
   for (const pkg of FRONT_ENDS) {
     const stamp = join(root, pkg, 'dist', '.build-stamp');
     const hash = inputHash(pkg);
     if (!force && existsSync(stamp) && readFileSync(stamp, 'utf8') === hash) continue;
-    log(`[build] ${pkg} …`);
+    log.info(`building ${pkg} …`);
     const started = Date.now();
     // The browser build first: it cleans dist/, the server build then writes dist/server/ (rspack.server.mjs).
     for (const [what, extra] of [['browser', []], ['server', ['-c', join(root, 'rspack.server.mjs')]]]) {
       const result = spawnSync(process.execPath, [join(root, 'node_modules/@rspack/cli/bin/rspack.js'), 'build', '--mode', 'production', ...extra], {
         cwd: join(root, pkg),
-        stdio: ['ignore', 'inherit', 'inherit'],
+        stdio: ['ignore', 'pipe', 'pipe'],
+        encoding: 'utf8',
+        maxBuffer: 64 * 1024 * 1024,
         env: { ...process.env, NODE_ENV: 'production' },
       });
-      if (result.status !== 0) throw new Error(`${what} build of ${pkg} failed (exit ${result.status})`);
+      const said = rspackSaid(`${result.stdout ?? ''}${result.stderr ?? ''}`);
+      if (result.status !== 0) {
+        const why = result.error ? result.error.message : `exit ${result.status}`;
+        throw new Error(`${what} build of ${pkg} failed (${why})${said ? `:\n${said}` : ''}`);
+      }
+      if (said) log.warn(`${what} build of ${pkg}:\n${said}`);
     }
     precompress(join(root, pkg, 'dist'));
     writeFileSync(stamp, hash);
     built.push(pkg);
-    log(`[build] ${pkg} done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    log.info(`built ${pkg} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   }
-  if (built.length === 0) log('[build] every front end is up to date');
+  if (built.length === 0) log.info('every front end is up to date');
   return built;
 }
 

@@ -12,6 +12,12 @@ import { fileURLToPath } from 'node:url';
 import { register } from 'tsx/esm/api';
 import { buildFrontEnds } from './build.mjs';
 
+// What `node --import tsx` did for the former child: load the API's TypeScript in this process. Its logger first: the
+// build's messages are the process's first lines, in the format of all the others (api/src/log.ts, one per process).
+register();
+const { messageLog, processLogger } = await import('../api/src/log.ts');
+const logger = processLogger();
+
 const root = fileURLToPath(new URL('..', import.meta.url));
 // Relative DATA_DIR and STATIC_ROOT mean the checkout's, as when the API ran as a child in it.
 process.chdir(root);
@@ -19,12 +25,10 @@ process.chdir(root);
 // serves a tree built somewhere else).
 const servesThisCheckout = !process.env.STATIC_ROOT || path.resolve(process.env.STATIC_ROOT) === path.resolve(root);
 try {
-  if (servesThisCheckout) buildFrontEnds();
+  if (servesThisCheckout) buildFrontEnds({ log: messageLog(logger) });
 } catch (error) {
-  console.error(String(error instanceof Error ? error.message : error));
+  logger.error(String(error instanceof Error ? error.message : error));
   process.exit(1);
 }
 
-// What `node --import tsx` did for the former child: load the API's TypeScript in this process.
-register();
 await import('../api/src/main.ts');

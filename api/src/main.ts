@@ -12,11 +12,14 @@ import { buildApp, type App } from './server/app.js';
 import { remotesFileRegistry } from './server/remoteRegistry.js';
 import { exitOnStopSignals, type StopHandle } from './stop-signals.js';
 import { createImageStore } from './content/images/store.js';
+import { messageLog, processLogger } from './log.js';
 
 /** Advisory lock key for start-up migrations ("shopmigr" as a number). */
 const STARTUP_LOCK_KEY = 0x73686f706d696772n.toString();
 
-const log = (message: string) => console.log(`[api] ${message}`);
+/** One logger for all the process says, as one JSON line each (log.ts): Fastify's, the start-up's, the shutdown's. */
+const logger = processLogger();
+const log = (message: string) => logger.info(message);
 
 /**
  * The embedded database's worker gets 10 s to close PGlite (db/embedded/index.ts); this leaves room for that and the
@@ -32,6 +35,7 @@ class StartAbandoned extends Error {}
 
 async function main(): Promise<void> {
   const config = loadConfig(process.env, { cwd: process.cwd(), readFile: (file) => fs.readFileSync(file, 'utf8') });
+  logger.level = config.logLevel;
 
   let opening: Promise<Database> | null = null;
   let app: App | null = null;
@@ -47,7 +51,7 @@ async function main(): Promise<void> {
     },
   });
 
-  opening = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  opening = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, log: messageLog(logger) });
   const database = await opening;
   const goOn = () => {
     if (shutdown?.stopping) throw new StartAbandoned('stopped during start-up');
@@ -98,31 +102,38 @@ async function main(): Promise<void> {
     database,
     rootDir: config.rootDir,
     remotes: config.remotesFile
-      ? remotesFileRegistry({ file: config.remotesFile, initial: config.remotes, log: { info: log, warn: (message) => console.warn(`[api] ${message}`) } })
+      ? remotesFileRegistry({ file: config.remotesFile, initial: config.remotes, log: messageLog(logger) })
       : config.remotes,
     production: config.production,
     apiDocs: config.apiDocs,
-    logger: { level: config.logLevel },
+    loggerInstance: logger,
     logRequests: config.logLevel === 'debug' || config.logLevel === 'trace',
     trustProxy: config.trustProxy,
     publicUrl: config.publicUrl,
     imageStore,
   });
   goOn();
-  await app.listen({ port: config.port, host: config.host });
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : config.port;
-  // performance.now() counts from process start: this is the cold-start figure the bench and the README quote.
-  log(`ready in ${(performance.now() / 1000).toFixed(2)} s — http://localhost:${port}/${config.apiDocs ? ' (API docs: /api/docs)' : ''}`);
+  // Fastify logs a line per address it listens at: the first is the start-up's one "ready" line (performance.now()
+  // counts from process start: the cold-start figure the bench and the README quote); a HOST that is several
+  // addresses (0.0.0.0, localhost) adds one line for each other.
+  let addresses = 0;
+  await app.listen({
+    port: config.port,
+    host: config.host,
+    listenTextResolver: (address) =>
+      (addresses += 1) === 1
+        ? `ready in ${(performance.now() / 1000).toFixed(2)} s — ${address}/${config.apiDocs ? ' (API docs: /api/docs)' : ''}`
+        : `also listening at ${address}/`,
+  });
 }
 
 main().catch((error: unknown) => {
   // After a stop signal the shutdown closes what was opened and exits; a step it cut short is no start-up failure.
   if (shutdown?.stopping) return;
   if (error instanceof DataDirLockedError || error instanceof ConfigError) {
-    console.error(`[api] ${error.message}`);
+    logger.error(error.message);
   } else {
-    console.error('[api] start-up failed:', error);
+    logger.error({ err: error }, 'start-up failed');
   }
   process.exit(1);
 });

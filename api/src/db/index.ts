@@ -49,7 +49,19 @@ export interface DatabaseOptions {
   sessionSettings?: readonly string[];
   /** Embedded in memory only: start from a data-directory dump (see `dumpTo`). */
   startFrom?: string;
+  /** Where the database's own messages go (the data directory's lock, idle connection errors); default the console. */
+  log?: DatabaseLog;
 }
+
+export interface DatabaseLog {
+  info(message: string): void;
+  error(message: string): void;
+}
+
+const consoleLog: DatabaseLog = {
+  info: (message) => console.log(`[db] ${message}`),
+  error: (message) => console.error(`[db] ${message}`),
+};
 
 export interface Database {
   readonly db: Db;
@@ -74,10 +86,11 @@ function redact(url: string): string {
 }
 
 export async function openDatabase(options: DatabaseOptions = {}): Promise<Database> {
+  const log = options.log ?? consoleLog;
   let embedded: EmbeddedDatabase | null = null;
   let url = options.databaseUrl;
   if (!url) {
-    embedded = await startEmbeddedDatabase({ dir: options.dataDir ?? path.resolve('.data'), startFrom: options.startFrom });
+    embedded = await startEmbeddedDatabase({ dir: options.dataDir ?? path.resolve('.data'), startFrom: options.startFrom, log: (message) => log.info(message) });
     url = embedded.url;
   }
 
@@ -97,7 +110,7 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
   // An idle client losing its server must not crash the process; the next checkout reconnects.
   // pool.end() does not wait for sockets to close, so errors while ending are expected and not worth a log line.
   pool.on('error', (error) => {
-    if (!ending) console.error('[db] idle connection error:', error.message);
+    if (!ending) log.error(`idle connection error: ${error.message}`);
   });
 
   const db = drizzle({ client: pool, schema });

@@ -5,7 +5,7 @@
  */
 import { installPaymentStandIns } from '../payments/standins/index.js';
 import zlib from 'node:zlib';
-import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyCompress from '@fastify/compress';
 import fastifySwagger from '@fastify/swagger';
@@ -44,6 +44,8 @@ export interface AppOptions {
   /** Secure session cookie (default: `production`). */
   secureCookies?: boolean;
   logger?: FastifyServerOptions['logger'];
+  /** The process's own logger (main.ts: log.ts) instead of one Fastify makes from `logger`. */
+  loggerInstance?: FastifyBaseLogger;
   /** Log every request (noisy: the front ends' assets are requests too). Default false. */
   logRequests?: boolean;
   /** Proxies whose X-Forwarded-For gives request.ip (TRUST_PROXY); default false: the socket peer is the client. */
@@ -79,7 +81,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   // request.ip is the client every throttle counts under (accounts/throttle.ts): only believe configured proxies.
   const trustProxy = fastifyTrustProxy(options.trustProxy ?? false);
   const app = Fastify({
-    logger: options.logger ?? false,
+    ...(options.loggerInstance ? { loggerInstance: options.loggerInstance } : { logger: options.logger ?? false }),
     logController: new LogController({ disableRequestLogging: !options.logRequests }),
     // A caller's X-Request-Id is kept as the log's request id, so a reported problem can be traced across services.
     requestIdHeader: 'x-request-id',

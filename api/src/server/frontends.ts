@@ -126,7 +126,7 @@ function serverOrigin(app: FastifyInstance): string {
 export async function installFrontends(app: FastifyInstance, options: FrontendOptions): Promise<void> {
   const shellDist = path.join(options.rootDir, 'shell', 'dist');
   const readIndex = indexTemplateReader(path.join(shellDist, 'index.html'));
-  const readRenderer = shellRendererReader(path.join(shellDist, 'server', 'main.cjs'));
+  const readRenderer = shellRendererReader(path.join(shellDist, 'server', 'main.cjs'), (message) => app.log.warn(message));
   /**
    * The CSP of a page: the hashes of the template's inline scripts (the same for every page) and this response's
    * nonce, which React's inline scripts carry and the checkout gives the payment snippet's bootstrap script.

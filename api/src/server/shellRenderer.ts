@@ -51,7 +51,7 @@ export function shellRendererReader(file: string, warn: (message: string) => voi
       loaded = { mtimeMs: stat.mtimeMs, size: stat.size, renderer };
     } else if (!warned && (loaded.mtimeMs !== stat.mtimeMs || loaded.size !== stat.size)) {
       warned = true;
-      warn(`[api] ${file} changed: the server keeps rendering with the shell it started with; restart it to use the new shell build (remotes are picked up without a restart)`);
+      warn(`${file} changed: the server keeps rendering with the shell it started with; restart it to use the new shell build (remotes are picked up without a restart)`);
     }
     return loaded.renderer;
   };

@@ -16,7 +16,8 @@ import { exited, signalGroup, startNpmStart, waitHealthy, type ApiProcess } from
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-stop-'));
 const lockFile = path.join(dataDir, 'pglite.lock');
 const staticRoot = makeShellTree();
-const env = { DATA_DIR: dataDir, DATABASE_URL: '', SEED_ARTICLES: '40', STATIC_ROOT: staticRoot };
+// LOG_LEVEL info: the shutdown's messages are what some of these tests read.
+const env = { DATA_DIR: dataDir, DATABASE_URL: '', SEED_ARTICLES: '40', STATIC_ROOT: staticRoot, LOG_LEVEL: 'info' };
 const running: ApiProcess[] = [];
 const strangers: ChildProcess[] = [];
 
@@ -69,7 +70,7 @@ describe.runIf(process.platform === 'linux')('stopping npm start with a SIGTERM 
       expect(await exit, `run ${run}:\n${api.log()}`).toEqual({ code: 0, signal: null });
       await expectGroupGone(api);
       expect(fs.existsSync(lockFile), `run ${run} left the lock:\n${api.log()}`).toBe(false);
-      expect(api.log()).toContain('[api] SIGTERM: shutting down');
+      expect(api.log()).toContain('"msg":"SIGTERM: shutting down"');
       expect(api.log()).not.toMatch(/npm error|start-up failed/);
     }
   }, 240_000);

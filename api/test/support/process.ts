@@ -28,7 +28,7 @@ export async function startApi(env: Record<string, string>): Promise<ApiProcess>
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'api/src/main.ts'], {
     cwd: REPO_ROOT,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+    env: { ...process.env, LOG_LEVEL: 'warn', ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -45,7 +45,7 @@ export async function startNpmStart(env: Record<string, string>): Promise<ApiPro
   const port = await freePort();
   const child = spawn('npm', ['start'], {
     cwd: REPO_ROOT,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+    env: { ...process.env, LOG_LEVEL: 'warn', ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });

@@ -30,6 +30,8 @@ export interface EmbeddedOptions {
    * migrated dump that takes a fraction of initdb plus migrations.
    */
   startFrom?: string;
+  /** The data directory lock's messages (a stale lock taken over); default the console. */
+  log?: (message: string) => void;
 }
 
 export const MEMORY = 'memory://';
@@ -41,7 +43,7 @@ export async function startEmbeddedDatabase(options: EmbeddedOptions): Promise<E
   if (!inMemory) {
     const dir = path.resolve(options.dir);
     fs.mkdirSync(dir, { recursive: true });
-    lock = acquireLock(path.join(dir, 'pglite.lock'));
+    lock = acquireLock(path.join(dir, 'pglite.lock'), { log: options.log });
     dataDir = path.join(dir, 'pgdata');
   }
 
