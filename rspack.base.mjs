@@ -252,6 +252,13 @@ export function createConfig({ packageDir, name, exposes, port, devJson, startup
         historyApiFallback: true,
         // Remotes are fetched cross-origin by the shell's dev server page.
         headers: { 'Access-Control-Allow-Origin': '*' },
+        // The registries that name a remote's dev server (devRemotesJson, scripts/dev-shop.mjs) call it localhost,
+        // whatever host name the shop's page is opened at. A page of another site (the shop at http://127.0.0.1:8080,
+        // or at the machine's name on the network) loads the remote's scripts as no-cors requests, which @rspack/dev-server
+        // answers "403 Cross-Origin request blocked" unless the Host they were sent to is listed here: the remote then
+        // fell back in the shop. Listing its own names lets the shop open at any host name; other Host headers are
+        // still refused (DNS rebinding), and the files were already readable from anywhere (the header above).
+        ...(isShell ? {} : { allowedHosts: ['localhost', '127.0.0.1'] }),
         proxy: [{ context: ['/api'], target: API_ORIGIN, changeOrigin: true }],
         setupMiddlewares: (middlewares) => [
           ...Object.entries(devJson ?? {}).map(([route, document]) => ({
