@@ -87,7 +87,8 @@ export async function startShop(
     cwd: repoRoot,
     // SSR_LOAD_TIMEOUT_MS: a page's first server render on a cold server, with two more shops and their browsers on
     // the same two cores, can take longer than production's 3 s (the page then came without its remote's markup).
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', SSR_LOAD_TIMEOUT_MS: '10000', ...env },
+    // Its own embedded database, and no Redis: never the services of the developer's own shop (DATABASE_URL, REDIS_URL).
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '', SSR_LOAD_TIMEOUT_MS: '10000', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   registerForTeardown(child);
