@@ -36,7 +36,7 @@ export const reservationPayload = (patch: Record<string, unknown> = {}) => ({
   ...patch,
 });
 
-export async function insertShippingMethods(t: TestApp): Promise<void> {
+export async function insertShippingMethods(t: Pick<TestApp, 'db'>): Promise<void> {
   await t.db.insert(s.shippingMethods).values([
     { id: 'delivery', name: 'Hjemlevering', description: 'Levering på døren', price: 19900, sort: 1 },
     { id: 'click-and-collect', name: 'Klikk & Hent i butikk', description: null, price: 0, sort: 2 },

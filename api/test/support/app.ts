@@ -39,6 +39,51 @@ export function useTestApp(kind: DatabaseKind, options: TestAppOptions = {}): ()
   };
 }
 
+/**
+ * One database for several apps of a file, as the API processes of a shop share one: for apps that differ only in
+ * their options (TRUST_PROXY, PUBLIC_URL, an image store, …) a file pays for one database and one set of fixtures
+ * instead of one per app (on PGlite a database start is most of a small file's time). Registers beforeAll/afterAll
+ * in the calling describe; `app(options)` registers the app's own in the describe it is called in, which must be this
+ * one or one inside it. The apps' tests share the data, so each keeps to its own ids (customers, addresses, variants);
+ * `paymentsRuntimeOf(database)` is the runtime of the app built last.
+ */
+export function useTestDatabase(kind: DatabaseKind, options: { fixtures?: boolean } = {}) {
+  let testDb: TestDatabase | null = null;
+  let fixtures: Fixtures | null = null;
+  beforeAll(async () => {
+    testDb = await createTestDatabase(kind);
+    fixtures = options.fixtures === false ? null : await insertFixtures(testDb.database.db);
+  });
+  afterAll(async () => {
+    await testDb?.drop();
+  });
+  const started = () => {
+    if (!testDb) throw new Error('test database not started (use it inside tests, after beforeAll)');
+    return testDb;
+  };
+  return {
+    /** The database's handle (for data every app of the file reads, in a beforeAll). */
+    db: () => started().database.db,
+    /** An app on this database: its beforeAll/afterAll in the calling describe, and a getter like useTestApp's. */
+    app(appOptions: Omit<AppOptions, 'database'> = {}): () => TestApp {
+      let current: TestApp | null = null;
+      beforeAll(async () => {
+        const { database } = started();
+        const app = await buildApp({ ...appOptions, database });
+        await app.ready();
+        current = { kind, app, db: database.db, database, fixtures: fixtures as Fixtures };
+      });
+      afterAll(async () => {
+        await current?.app.close();
+      });
+      return () => {
+        if (!current) throw new Error('test app not started (use it inside tests, after beforeAll)');
+        return current;
+      };
+    },
+  };
+}
+
 /** The cookie pair (`sid=…`) from a response's set-cookie header. */
 export function sessionCookieOf(headers: Record<string, unknown>): string | null {
   const raw = headers['set-cookie'];
