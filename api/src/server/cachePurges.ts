@@ -74,7 +74,14 @@ export type PurgeRule =
   /** Every stored answer of these families. */
   | { kind: 'families'; families: readonly CacheFamily[] }
   /** The articles named by a look-up made before the write (it may delete what names them). */
-  | { kind: 'articles'; lookUp: (db: Db, request: FastifyRequest) => Promise<number[]>; alsoOnStatus?: readonly number[] }
+  | {
+      kind: 'articles';
+      lookUp: (db: Db, request: FastifyRequest) => Promise<number[]>;
+      /** Error answers after which the articles changed too (410: an ended hold gave its stock back). */
+      alsoOnStatus?: readonly number[];
+      /** false: a success changes nothing stored (only `alsoOnStatus` purges). */
+      onSuccess?: boolean;
+    }
   /** Everything (rare staff work whose effect on articles is not known beforehand). */
   | { kind: 'all' };
 
@@ -140,6 +147,8 @@ export const WRITE_PURGES: Readonly<Record<string, PurgeRule>> = {
       return rows.map((r) => r.id);
     },
   },
+  // Choosing to pay in the shop changes no stock (the hold only lasts longer), but it may end a hold that ran out (410).
+  'POST /api/v1/reservations/:id/pay-in-shop': { kind: 'articles', lookUp: (db, request) => reservationArticles(db, idParam(request)), alsoOnStatus: [410], onSuccess: false },
   // Starting a checkout may end a hold that ran out (410: its stock went back).
   'POST /api/v1/payments/:provider/orders': {
     kind: 'articles',

@@ -262,7 +262,7 @@ declare module 'fastify' {
     /** Set on cacheable GETs: the store's key for the answer (cachePurges.ts cacheKeyOf). */
     cacheKey?: string;
     /** Set on writes before they run: the tags their success purges (null: everything). */
-    cachePurge?: { tags: string[] | null; alsoOnStatus: readonly number[] };
+    cachePurge?: { tags: string[] | null; alsoOnStatus: readonly number[]; onSuccess?: boolean };
   }
   interface FastifyInstance {
     httpCache: { store: ResponseStore; invalidate(): void; purge(tags: readonly string[]): void; purgeAt(instant: Date): void };
@@ -350,7 +350,7 @@ export function installHttpCache(app: FastifyInstance, options: HttpCacheOptions
     // Writes invalidate before their answer leaves, so the writer's next read already sees the new generation.
     const url = request.routeOptions.url ?? request.url;
     const purging = request.cachePurge;
-    if (purging && (reply.statusCode < 400 || purging.alsoOnStatus.includes(reply.statusCode))) {
+    if (purging && ((reply.statusCode < 400 && purging.onSuccess !== false) || purging.alsoOnStatus.includes(reply.statusCode))) {
       if (purging.tags === null) invalidate();
       else purge(purging.tags);
     }
@@ -400,7 +400,7 @@ async function purgeTagsBefore(app: FastifyInstance, request: FastifyRequest, ru
     case 'families':
       return { tags: [...rule.families], alsoOnStatus: [] };
     case 'articles':
-      return { tags: (await rule.lookUp(app.database.db, request)).map(articleTag), alsoOnStatus: rule.alsoOnStatus ?? [] };
+      return { tags: (await rule.lookUp(app.database.db, request)).map(articleTag), alsoOnStatus: rule.alsoOnStatus ?? [], onSuccess: rule.onSuccess };
   }
 }
 

@@ -4,6 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import * as s from '../../src/db/schema.js';
 import { acceptedQueryNames, articleTag, cacheKeyOf, purgeRuleFor, tagsOfAnswer } from '../../src/server/cachePurges.js';
 import { purgeOf, ResponseStore } from '../../src/server/httpCache.js';
@@ -71,6 +72,7 @@ describe('purgeOf: which writes purge what', () => {
     // The articles whose stock or reviews the write changes.
     ['POST', '/api/v1/reservations', 'articles'],
     ['POST', '/api/v1/payments/:provider/orders', 'articles'],
+    ['POST', '/api/v1/reservations/:id/pay-in-shop', 'articles'],
     ['POST', '/api/v1/payments/staff/payments/:id/operations', 'articles'],
     ['POST', '/api/v1/staff/reservations/:id/collected', 'articles'],
     ['POST', '/api/v1/staff/reservations/:id/remove-line', 'articles'],
@@ -176,6 +178,29 @@ describe.each(testDatabaseKinds())('the answer store against writes on %s', (kin
     expect(await hit(listing)).toBe(false);
     expect(await hit(other)).toBe(true);
     expect(await hit('/api/v1/genders')).toBe(true);
+  });
+
+  it('choosing to pay in the shop purges nothing (no stock moves); a choice refused because the hold ended does', async () => {
+    await t().db.insert(s.shippingMethods).values({ id: 'click-and-collect', name: 'Klikk & Hent', description: null, price: 0, sort: 1 }).onConflictDoNothing();
+    const shopper = await openShopper(() => t().app);
+    const made = await shopper.post('/reservations', reservationPayload());
+    expect(made.statusCode, made.body).toBe(201);
+    const id = (made.json() as { ReservationID: number }).ReservationID;
+    t().app.httpCache.invalidate();
+    await warm(listing, product, other);
+    const chosen = await shopper.post(`/reservations/${id}/pay-in-shop`, {});
+    expect(chosen.statusCode, chosen.body).toBe(200);
+    for (const url of [listing, product, other]) expect(await hit(url), url).toBe(true);
+
+    const second = await shopper.post('/reservations', reservationPayload());
+    expect(second.statusCode, second.body).toBe(201);
+    const ended = (second.json() as { ReservationID: number }).ReservationID;
+    await t().db.update(s.reservations).set({ holdUntil: new Date(Date.now() - 1000) }).where(eq(s.reservations.id, ended));
+    await warm(listing, product, other);
+    const late = await shopper.post(`/reservations/${ended}/pay-in-shop`, {});
+    expect(late.statusCode, late.body).toBe(410);
+    expect(await hit(product)).toBe(false);
+    expect(await hit(other)).toBe(true);
   });
 
   it("an editor's publication purges the content answers and leaves the catalogue stored", async () => {
