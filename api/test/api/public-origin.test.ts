@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { cacheForOrigin, HOST_DEPENDENT_CACHE, publicOriginOf } from '../../src/server/publicOrigin.js';
 import { makeShellTree } from '../accounts/browser.js';
-import { useTestApp } from '../support/app.js';
+import { useTestDatabase } from '../support/app.js';
 import { testDatabaseKinds } from '../support/databases.js';
 import { RENDER_REQUEST_ELEMENT_ID } from '../support/shellRenderer.js';
 
@@ -53,46 +53,51 @@ describe('publicOriginOf', () => {
   });
 });
 
-describe.each(testDatabaseKinds())('with PUBLIC_URL on %s (behind a trusted proxy)', (kind) => {
-  // The proxy is trusted, so X-Forwarded-Host would be read as the host: PUBLIC_URL must win anyway.
-  const t = useTestApp(kind, { publicUrl: ORIGIN, rootDir: makeShellTree(), trustProxy: ['127.0.0.1'] });
+describe.each(testDatabaseKinds())('the public origin on %s', (kind) => {
+  // The two apps differ only in PUBLIC_URL and only read: one database for both.
+  const database = useTestDatabase(kind);
 
-  it.each(['/robots.txt', '/sitemap.xml'])('%s is the same whatever the host headers say, and shared caches may keep it', async (url) => {
-    const answers = await Promise.all(HOSTS.map((headers) => t().app.inject({ url, headers })));
-    for (const res of answers) {
+  describe('with PUBLIC_URL (behind a trusted proxy)', () => {
+    // The proxy is trusted, so X-Forwarded-Host would be read as the host: PUBLIC_URL must win anyway.
+    const t = database.app({ publicUrl: ORIGIN, rootDir: makeShellTree(), trustProxy: ['127.0.0.1'] });
+
+    it.each(['/robots.txt', '/sitemap.xml'])('%s is the same whatever the host headers say, and shared caches may keep it', async (url) => {
+      const answers = await Promise.all(HOSTS.map((headers) => t().app.inject({ url, headers })));
+      for (const res of answers) {
+        expect(res.statusCode).toBe(200);
+        expect(res.body).toBe(answers[0]!.body);
+        expect(res.body).not.toContain('evil.example');
+        expect(res.headers['cache-control']).toMatch(/^public, max-age=\d+$/);
+        expect(String(res.headers.vary ?? '')).not.toMatch(/host/i);
+      }
+      expect(answers[0]!.body).toContain(ORIGIN);
+    });
+
+    it('pages are rendered with PUBLIC_URL as the origin of their canonical and Open Graph URLs', async () => {
+      for (const headers of HOSTS) {
+        const res = await t().app.inject({ url: '/om-oss', headers: { ...headers, accept: 'text/html' } });
+        expect(seenOrigin(res.body)).toBe(ORIGIN);
+      }
+    });
+  });
+
+  describe('without PUBLIC_URL (development)', () => {
+    const t = database.app({ rootDir: makeShellTree(), trustProxy: ['127.0.0.1'] });
+
+    it.each(['/robots.txt', '/sitemap.xml'])('%s follows the host but varies with it and is kept by no shared cache', async (url) => {
+      const res = await t().app.inject({ url, headers: { host: 'shop.local:8080' } });
       expect(res.statusCode).toBe(200);
-      expect(res.body).toBe(answers[0]!.body);
-      expect(res.body).not.toContain('evil.example');
-      expect(res.headers['cache-control']).toMatch(/^public, max-age=\d+$/);
-      expect(String(res.headers.vary ?? '')).not.toMatch(/host/i);
-    }
-    expect(answers[0]!.body).toContain(ORIGIN);
-  });
+      expect(res.body).toContain('http://shop.local:8080/');
+      expect(res.headers['cache-control']).toBe(HOST_DEPENDENT_CACHE);
+      expect(String(res.headers.vary)).toMatch(/\bHost\b/);
+      expect(String(res.headers.vary)).toMatch(/X-Forwarded-Host/);
+    });
 
-  it('pages are rendered with PUBLIC_URL as the origin of their canonical and Open Graph URLs', async () => {
-    for (const headers of HOSTS) {
-      const res = await t().app.inject({ url: '/om-oss', headers: { ...headers, accept: 'text/html' } });
-      expect(seenOrigin(res.body)).toBe(ORIGIN);
-    }
-  });
-});
-
-describe.each(testDatabaseKinds())('without PUBLIC_URL on %s (development)', (kind) => {
-  const t = useTestApp(kind, { rootDir: makeShellTree(), trustProxy: ['127.0.0.1'] });
-
-  it.each(['/robots.txt', '/sitemap.xml'])('%s follows the host but varies with it and is kept by no shared cache', async (url) => {
-    const res = await t().app.inject({ url, headers: { host: 'shop.local:8080' } });
-    expect(res.statusCode).toBe(200);
-    expect(res.body).toContain('http://shop.local:8080/');
-    expect(res.headers['cache-control']).toBe(HOST_DEPENDENT_CACHE);
-    expect(String(res.headers.vary)).toMatch(/\bHost\b/);
-    expect(String(res.headers.vary)).toMatch(/X-Forwarded-Host/);
-  });
-
-  it('a page follows the host, varies with it and is not stored', async () => {
-    const res = await t().app.inject({ url: '/om-oss', headers: { host: 'shop.local:8080', accept: 'text/html' } });
-    expect(seenOrigin(res.body)).toBe('http://shop.local:8080');
-    expect(String(res.headers.vary)).toMatch(/\bHost\b/);
-    expect(res.headers['cache-control']).toBe('no-store');
+    it('a page follows the host, varies with it and is not stored', async () => {
+      const res = await t().app.inject({ url: '/om-oss', headers: { host: 'shop.local:8080', accept: 'text/html' } });
+      expect(seenOrigin(res.body)).toBe('http://shop.local:8080');
+      expect(String(res.headers.vary)).toMatch(/\bHost\b/);
+      expect(res.headers['cache-control']).toBe('no-store');
+    });
   });
 });
