@@ -12,7 +12,7 @@ import { MAILS_PER_CLIENT, REGISTRATIONS_PER_CLIENT } from '../../src/accounts/c
 import { hashToken } from '../../src/accounts/tokens.js';
 import { accountMessages, MAIL_LIMIT } from '../../src/routes/customers/auth.js';
 import { testDatabaseKinds } from '../support/databases.js';
-import { useTestApp } from '../support/app.js';
+import { useTestDatabase, type TestDatabaseApps } from '../support/app.js';
 import { ean13 } from '../support/fixtures.js';
 import { Browser, makeShellTree } from './browser.js';
 
@@ -38,7 +38,7 @@ function registration(overrides: Record<string, unknown> = {}) {
   };
 }
 
-export function runCustomerSuite(kind: 'pglite' | 'postgres', env: Record<string, string | undefined> = {}) {
+export function runCustomerSuite(database: TestDatabaseApps, env: Record<string, string | undefined> = {}) {
   const root = makeShellTree();
   const saved: Record<string, string | undefined> = {};
   beforeAll(() => {
@@ -48,7 +48,7 @@ export function runCustomerSuite(kind: 'pglite' | 'postgres', env: Record<string
       else process.env[k] = v;
     }
   });
-  const t = useTestApp(kind, { rootDir: root });
+  const t = database.app({ rootDir: root });
   afterAll(() => {
     for (const [k, v] of Object.entries(saved)) {
       if (v === undefined) delete process.env[k];
@@ -652,44 +652,54 @@ export function runCustomerSuite(kind: 'pglite' | 'postgres', env: Record<string
   });
 }
 
-describe.each(testDatabaseKinds())('customer accounts API on %s', (kind) => {
-  runCustomerSuite(kind, { REDIS_URL: undefined, SMTP_URL: undefined });
-});
+describe.each(testDatabaseKinds())('customer accounts on %s', (kind) => {
+  // One database for the apps below, which differ only in TRUST_PROXY: every test registers its own customers and
+  // comes from its own addresses (a database start is most of a PGlite file's set-up).
+  const database = useTestDatabase(kind);
 
-describe.each([
-  ['the load balancer\'s address', ['10.9.0.1'] as string[] | number],
-  ['a hop count', 1],
-])('TRUST_PROXY set to %s: X-Forwarded-For names the client', (_name, trustProxy) => {
-  const root = makeShellTree();
-  const t = useTestApp('pglite', { rootDir: root, trustProxy });
-  afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
-
-  it('shoppers behind the load balancer are separate clients; the forwarded address is the one slowed', async () => {
-    const viaBalancer = await new Browser(() => t().app, '10.9.0.1').open();
-    const owner = await new Browser(() => t().app, '10.9.0.1').open();
-    const body = registration();
-    const reg = await owner.send('POST', '/customers/register', body, { headers: { 'x-forwarded-for': '198.51.100.7' } });
-    expect(reg.statusCode, reg.body).toBe(201);
-    await owner.send('POST', '/customers/logout', {}, { headers: { 'x-forwarded-for': '198.51.100.7' } });
-    const attempt = (b: Browser, client: string, password: string) =>
-      b.send('POST', '/customers/login', { username: body.email, password }, { headers: { 'x-forwarded-for': client } });
-    for (let i = 0; i < DEFAULT_RULES.pair.free; i++) expect((await attempt(viaBalancer, '203.0.113.9', 'feil')).statusCode).toBe(422);
-    expect((await attempt(viaBalancer, '203.0.113.9', PASSWORD)).statusCode).toBe(429);
-    // Another shopper through the same load balancer (a new device too) is another client.
-    const elsewhere = await new Browser(() => t().app, '10.9.0.1').open();
-    expect((await attempt(elsewhere, '198.51.100.8', PASSWORD)).statusCode).toBe(200);
+  describe('the API', () => {
+    runCustomerSuite(database, { REDIS_URL: undefined, SMTP_URL: undefined });
   });
 
-  it.runIf(Array.isArray(trustProxy))('a client connecting directly cannot pick its address with X-Forwarded-For', async () => {
-    const body = registration();
-    const owner = await new Browser(() => t().app, '10.9.0.1').open();
-    expect((await owner.send('POST', '/customers/register', body, { headers: { 'x-forwarded-for': '198.51.100.20' } })).statusCode).toBe(201);
-    const direct = await new Browser(() => t().app, '192.0.2.50').open();
-    const statuses: number[] = [];
-    for (let i = 0; i <= DEFAULT_RULES.pair.free; i++) {
-      const res = await direct.send('POST', '/customers/login', { username: body.email, password: 'feil' }, { headers: { 'x-forwarded-for': `203.0.113.${100 + i}` } });
-      statuses.push(res.statusCode);
-    }
-    expect(statuses).toEqual([...Array(DEFAULT_RULES.pair.free).fill(422), 429]);
+  // How the client is found behind a proxy does not depend on the database: PGlite only.
+  if (kind !== 'pglite') return;
+  describe.each([
+    // The last octet of each app's clients is offset, so that the two apps' clients are not counted together.
+    ['the load balancer\'s address', ['10.9.0.1'] as string[] | number, 0],
+    ['a hop count', 1, 50],
+  ])('TRUST_PROXY set to %s: X-Forwarded-For names the client', (_name, trustProxy, offset) => {
+    const root = makeShellTree();
+    const t = database.app({ rootDir: root, trustProxy });
+    afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+    const [owner, attacker, other] = [`198.51.100.${7 + offset}`, `203.0.113.${9 + offset}`, `198.51.100.${8 + offset}`];
+
+    it('shoppers behind the load balancer are separate clients; the forwarded address is the one slowed', async () => {
+      const viaBalancer = await new Browser(() => t().app, '10.9.0.1').open();
+      const ownerDevice = await new Browser(() => t().app, '10.9.0.1').open();
+      const body = registration();
+      const reg = await ownerDevice.send('POST', '/customers/register', body, { headers: { 'x-forwarded-for': owner } });
+      expect(reg.statusCode, reg.body).toBe(201);
+      await ownerDevice.send('POST', '/customers/logout', {}, { headers: { 'x-forwarded-for': owner } });
+      const attempt = (b: Browser, client: string, password: string) =>
+        b.send('POST', '/customers/login', { username: body.email, password }, { headers: { 'x-forwarded-for': client } });
+      for (let i = 0; i < DEFAULT_RULES.pair.free; i++) expect((await attempt(viaBalancer, attacker, 'feil')).statusCode).toBe(422);
+      expect((await attempt(viaBalancer, attacker, PASSWORD)).statusCode).toBe(429);
+      // Another shopper through the same load balancer (a new device too) is another client.
+      const elsewhere = await new Browser(() => t().app, '10.9.0.1').open();
+      expect((await attempt(elsewhere, other, PASSWORD)).statusCode).toBe(200);
+    });
+
+    it.runIf(Array.isArray(trustProxy))('a client connecting directly cannot pick its address with X-Forwarded-For', async () => {
+      const body = registration();
+      const ownerDevice = await new Browser(() => t().app, '10.9.0.1').open();
+      expect((await ownerDevice.send('POST', '/customers/register', body, { headers: { 'x-forwarded-for': '198.51.100.20' } })).statusCode).toBe(201);
+      const direct = await new Browser(() => t().app, '192.0.2.50').open();
+      const statuses: number[] = [];
+      for (let i = 0; i <= DEFAULT_RULES.pair.free; i++) {
+        const res = await direct.send('POST', '/customers/login', { username: body.email, password: 'feil' }, { headers: { 'x-forwarded-for': `203.0.113.${100 + i}` } });
+        statuses.push(res.statusCode);
+      }
+      expect(statuses).toEqual([...Array(DEFAULT_RULES.pair.free).fill(422), 429]);
+    });
   });
 });

@@ -84,6 +84,9 @@ export function useTestDatabase(kind: DatabaseKind, options: { fixtures?: boolea
   };
 }
 
+/** What useTestDatabase gives a file: the database's handle and its apps. */
+export type TestDatabaseApps = ReturnType<typeof useTestDatabase>;
+
 /** The cookie pair (`sid=…`) from a response's set-cookie header. */
 export function sessionCookieOf(headers: Record<string, unknown>): string | null {
   const raw = headers['set-cookie'];
