@@ -1,3 +1,4 @@
+// @vitest-environment happy-dom
 /** The screens render the model's state and fire its units (isolated scopes; API effects answer like the API). */
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { allSettled, fork, type Scope } from 'effector';

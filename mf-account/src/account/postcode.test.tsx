@@ -1,3 +1,4 @@
+// @vitest-environment happy-dom
 /**
  * Issue 21 on the account forms, against a real HTTP server answering GET /postalcodes/{zip} like the API: the account
  * page's Sted fills itself from a known postcode and is saved with it; an unknown postcode says so at once, on the

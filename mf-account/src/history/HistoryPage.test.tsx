@@ -1,3 +1,4 @@
+// @vitest-environment happy-dom
 /** The account history says when each order, reservation and review happened the way the spec words relative time. */
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { fork } from 'effector';

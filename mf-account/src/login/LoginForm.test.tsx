@@ -1,3 +1,4 @@
+// @vitest-environment happy-dom
 /** The login form checks its required fields itself: empty or blank fields never reach the API (no throttled attempt). */
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { fork, type Scope } from 'effector';

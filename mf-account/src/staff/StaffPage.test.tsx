@@ -1,3 +1,4 @@
+// @vitest-environment happy-dom
 /** The workspace's model and screens in isolated scopes; the API effects answer as the API does (ApiError with status). */
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { allSettled, fork, type Scope } from 'effector';

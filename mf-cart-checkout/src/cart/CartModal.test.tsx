@@ -1,3 +1,4 @@
+// @vitest-environment happy-dom
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { render, screen, fireEvent, waitFor } from '@testing-library/react';

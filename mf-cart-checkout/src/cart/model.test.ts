@@ -1,3 +1,4 @@
+// @vitest-environment happy-dom
 import { allSettled, fork } from 'effector';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createStore } from 'effector';

@@ -1,3 +1,4 @@
+// @vitest-environment happy-dom
 /**
  * The address fields of checkout against a real HTTP server answering GET /postalcodes/{zip} like the API: Poststed
  * fills itself from a known postcode as it is typed, an unknown postcode says so at once, and the address lookup's

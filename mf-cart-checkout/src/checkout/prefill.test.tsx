@@ -1,3 +1,4 @@
+// @vitest-environment happy-dom
 /** A logged-in customer's details (bus store $user) fill the empty checkout fields; typed values are never replaced. */
 import { describe, expect, it } from 'vitest';
 import { act, fireEvent, render, screen } from '@testing-library/react';

@@ -1,3 +1,4 @@
+// @vitest-environment happy-dom
 /** A code the server refuses at checkout: its discount goes and the promo-code form shows the server's reason. */
 import { describe, expect, it } from 'vitest';
 import { render, screen, fireEvent } from '@testing-library/react';

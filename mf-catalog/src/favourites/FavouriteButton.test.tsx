@@ -1,3 +1,4 @@
+// @vitest-environment happy-dom
 import { createStore, fork } from 'effector';
 import { Provider } from 'effector-react';
 import { fireEvent, render, screen } from '@testing-library/react';

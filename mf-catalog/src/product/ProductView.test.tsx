@@ -1,3 +1,4 @@
+// @vitest-environment happy-dom
 import { createStore, fork, sample } from 'effector';
 import { Provider } from 'effector-react';
 import { fireEvent, render, screen, within } from '@testing-library/react';

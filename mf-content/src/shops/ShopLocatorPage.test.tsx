@@ -1,3 +1,4 @@
+// @vitest-environment happy-dom
 import { render, screen, within } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router-dom';

@@ -1,3 +1,4 @@
+// @vitest-environment happy-dom
 import { allSettled, fork } from 'effector';
 import { describe, expect, it } from 'vitest';
 import { $breadcrumbs } from '@shop/contracts/bus';

@@ -1,3 +1,4 @@
+// @vitest-environment happy-dom
 /**
  * Start-up reads the declarations from the page (no request before the first render); only what the page lacks is
  * fetched, and only after hydration. A page without page data (a dev server's) reads every startup.json first.

@@ -1,3 +1,4 @@
+// @vitest-environment happy-dom
 import { useState } from 'react';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';

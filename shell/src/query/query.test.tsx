@@ -1,3 +1,4 @@
+// @vitest-environment happy-dom
 import { act, render } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+// @vitest-environment happy-dom
 /** The route table meets the declarations: a declared route mounts its remote's page, an undeclared one the fallback. */
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';

@@ -1,3 +1,4 @@
+// @vitest-environment happy-dom
 /** The end of hydration (firstCommit.tsx): the layout and every remote piece of the first render have committed. */
 import { Suspense, lazy, type ReactElement } from 'react';
 import { act, render } from '@testing-library/react';

@@ -1,3 +1,4 @@
+// @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PAGE_IMAGE_ATTRIBUTE, PAGE_IMAGE_SELECTOR } from '@shop/contracts/ssr';
 import { PAGE_SCRIPTS_TEMPLATE_ID } from './pageScripts.js';

@@ -1,3 +1,4 @@
+// @vitest-environment happy-dom
 /**
  * Text typed into the server's markup before hydration reaches the page's state (typedBeforeHydration.ts), with
  * React's real hydration: first what React does alone (the text is lost at the next render), then with the shell's

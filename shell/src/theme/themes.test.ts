@@ -1,3 +1,4 @@
+// @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
 import { SCREENS } from '../routing/screens.js';
 import { THEMES, THEME_NAMES, applyTheme, themeAttributes } from './themes.js';

@@ -1,3 +1,4 @@
+// @vitest-environment happy-dom
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { act, fireEvent, render, screen } from '@testing-library/react';
