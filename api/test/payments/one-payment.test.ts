@@ -38,9 +38,34 @@ describe.each(testDatabaseKinds())('one payment per reservation on %s', (kind) =
     (await (await fetch(`${origin}/stand-in/qliro/checkout/adminapi/v2/orders/${orderId}`, { headers: { authorization: `Qliro ${qliroToken('', 'standin-secret')}` } })).json()) as {
       PaymentTransactions: Array<{ Type: string }>;
     };
-  /** Waits for the queue to settle: pushes applied, operations run. */
-  const settle = async () => {
-    await new Promise((r) => setTimeout(r, 900)); // the stand-ins push after 400 ms (Qliro sooner)
+  /**
+   * Whether a provider still has a push to make about a checkout: one it completed that the shop has not taken in (its
+   * row is acknowledged once the shop read it, by a push or the queue's re-read), or, at Qliro, whose completion push
+   * the shop has not answered "received" (Klarna stops pushing once acknowledged; Qliro pushes until received).
+   */
+  const pushesDue = async (p: { provider: string; providerOrderId: string; acknowledgedAt: Date | null }) => {
+    if (p.provider === 'klarna') return !p.acknowledgedAt && (await klarnaManagement(origin, p.providerOrderId)).status === 200;
+    if (!(await qliroAdmin(p.providerOrderId)).PaymentTransactions.some((x) => x.Type === 'Preauthorization')) return false;
+    const push = (await (await fetch(`${origin}/stand-in/qliro/_control/orders/${p.providerOrderId}/pushes`)).json()) as { received: boolean };
+    return !p.acknowledgedAt || !push.received;
+  };
+  /**
+   * Waits for the queue to settle: every push the stand-ins make about the reservation's checkouts (400 ms after a
+   * payment, Qliro's sooner) landed and was applied, then the operations run. On that condition, not on a wait long
+   * enough for the pushes.
+   */
+  const settle = async (reservationId: number) => {
+    await waitFor(
+      async () => {
+        // What every process's timer does (PAYMENT_SWEEP_SECONDS, off in these tests): run what is due.
+        await paymentsOf(t()).sweep();
+        await paymentsOf(t()).idle();
+        const due: number[] = [];
+        for (const p of (await state(reservationId)).payments) if (await pushesDue(p)) due.push(p.id);
+        return due;
+      },
+      (due) => due.length === 0,
+    );
     await paymentsOf(t()).idle();
     await paymentsOf(t()).sweep();
     await paymentsOf(t()).idle();
@@ -77,7 +102,7 @@ describe.each(testDatabaseKinds())('one payment per reservation on %s', (kind) =
       expect(atKlarna.order_amount).toBe(r.Total - unit);
     }
     await pay(origin, again.HtmlSnippet);
-    await settle();
+    await settle(r.ReservationID);
     const st = await state(r.ReservationID);
     expect(st.reservation).toBe(3);
     expect(st.payments).toEqual([expect.objectContaining({ status: 'paid', amount: r.Total - unit, authorizedAmount: r.Total - unit })]);
@@ -94,7 +119,7 @@ describe.each(testDatabaseKinds())('one payment per reservation on %s', (kind) =
     expect(rows).toHaveLength(CHECKOUTS_PER_RESERVATION);
     // The open one (the last Qliro checkout) stays usable: a reload of that tab gets it back.
     expect((await b.send('POST', '/payments/qliro/orders', { reservationId: r.ReservationID })).status).toBe(201);
-    await settle();
+    await settle(r.ReservationID);
   });
 
   it('a Klarna checkout order that expired at Klarna (48 h) is replaced by a new one with a new merchant reference', async () => {
@@ -118,7 +143,7 @@ describe.each(testDatabaseKinds())('one payment per reservation on %s', (kind) =
     expect(refused).toMatchObject({ status: 303, location: expect.stringContaining('/checkout?steg=betaling') });
     expect((await klarnaManagement(origin, klarna.OrderID)).status).toBe(404); // never completed
     await pay(origin, qliro.HtmlSnippet);
-    await settle();
+    await settle(r.ReservationID);
     const st = await state(r.ReservationID);
     expect(st.reservation).toBe(3);
     expect(st.payments.map((p) => [p.provider, p.status])).toEqual([
@@ -137,7 +162,7 @@ describe.each(testDatabaseKinds())('one payment per reservation on %s', (kind) =
     expect(declined.status).toBe(409);
     expect(declined.text).toContain(escapeHtml(paymentTexts.replaced));
     await pay(origin, klarna.HtmlSnippet);
-    await settle();
+    await settle(r.ReservationID);
     const st = await state(r.ReservationID);
     expect(st.reservation).toBe(3);
     expect(st.payments.map((p) => [p.provider, p.status])).toEqual([
@@ -160,8 +185,8 @@ describe.each(testDatabaseKinds())('one payment per reservation on %s', (kind) =
     // Before the push lands, the shopper opens the other provider in a second tab and pays there too.
     const bOrder = await start(b, second, r.ReservationID);
     const paidSecond = await pay(origin, bOrder.HtmlSnippet);
-    await settle();
-    await settle();
+    await settle(r.ReservationID);
+    await settle(r.ReservationID);
     await settledOperations(t(), r.ReservationID);
     const st = await state(r.ReservationID);
     expect(st.reservation).toBe(3);
@@ -200,8 +225,8 @@ describe.each(testDatabaseKinds())('one payment per reservation on %s', (kind) =
     await paymentsOf(t()).idle();
     await control({ status: 0 }); // back: the push retries and the queued re-read land now
     await t().db.update(s.paymentOperations).set({ nextAttemptAt: new Date() });
-    await settle();
-    await settle();
+    await settle(r.ReservationID);
+    await settle(r.ReservationID);
     await settledOperations(t(), r.ReservationID);
     const after = await state(r.ReservationID);
     expect(after.reservation).toBe(3);
@@ -227,8 +252,8 @@ describe.each(testDatabaseKinds())('one payment per reservation on %s', (kind) =
     await t().db.update(s.reservations).set({ holdUntil: new Date(Date.now() - 1000) }).where(eq(s.reservations.id, r.ReservationID));
     expect(await expireDueReservations(t().db)).toEqual([r.ReservationID]);
     expect(await stockOf(t(), 1011, 55)).toBe(web + 2);
-    await settle();
-    await settle();
+    await settle(r.ReservationID);
+    await settle(r.ReservationID);
     const st = await state(r.ReservationID);
     expect(st).toMatchObject({ reservation: 9, order: 'cancelled' });
     expect(st.expiredAt).not.toBeNull();
@@ -241,7 +266,7 @@ describe.each(testDatabaseKinds())('one payment per reservation on %s', (kind) =
     expect(await stockOf(t(), 1011, 55)).toBe(web + 2); // returned once, not taken again
     // Repeated pushes change nothing.
     for (let i = 0; i < 3; i++) await fetch(`${origin}/api/v1/payments/klarna/push?klarna_order_id=${klarna.OrderID}`, { method: 'POST' });
-    await settle();
+    await settle(r.ReservationID);
     expect(await state(r.ReservationID)).toEqual(st);
     // The shopper who comes back is told in Norwegian.
     const late = await b.send('POST', '/payments/qliro/orders', { reservationId: r.ReservationID });

@@ -43,7 +43,8 @@
  *   https://developers.qliro.com/api-reference/admin/orders/orders
  *   https://developers.qliro.com/qliro-checkout/order-management/get-payment-transaction-1 (Status and Type values)
  * - Test control (never Qliro's): POST _control/fail, POST _control/faults (control.ts), GET _control/orders/:id/ledger,
- *   POST _control/orders/:id/process (process the order's received requests now).
+ *   POST _control/orders/:id/process (process the order's received requests now), GET _control/orders/:id/pushes
+ *   ({pushes, received}: the checkout status push's attempts so far, and whether the shop answered "received").
  */
 import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
@@ -114,6 +115,8 @@ interface StoredOrder {
   MerchantOrderManagementStatusPushUrl: string | null;
   transactions: Transaction[];
   actions: ItemAction[];
+  /** The checkout status push after completion (GET _control/orders/:id/pushes): attempts so far, and whether the shop answered "received". */
+  checkoutPush: { pushes: number; received: boolean };
 }
 
 /** How long Qliro waits for the shop's push answer. */
@@ -254,6 +257,7 @@ export function qliroStandIn(credentials: { apiKey: string; apiSecret: string },
         MerchantOrderManagementStatusPushUrl: typeof json.MerchantOrderManagementStatusPushUrl === 'string' ? json.MerchantOrderManagementStatusPushUrl : null,
         transactions: [],
         actions: [],
+        checkoutPush: { pushes: 0, received: false },
       });
       return reply.status(201).send({ OrderId: id });
     });
@@ -621,6 +625,12 @@ export function qliroStandIn(credentials: { apiKey: string; apiSecret: string },
       return { processed: due.length };
     });
 
+    app.get<{ Params: { orderId: string } }>('/_control/orders/:orderId/pushes', async (request, reply) => {
+      const order = orders.get(Number(request.params.orderId));
+      if (!order) return reply.status(404).send({ error: 'unknown order' });
+      return order.checkoutPush;
+    });
+
     app.get<{ Params: { orderId: string } }>('/_control/orders/:orderId/ledger', async (request, reply) => {
       const order = orders.get(Number(request.params.orderId));
       if (!order) return reply.status(404).send({ error: 'unknown order' });
@@ -699,8 +709,11 @@ export function qliroStandIn(credentials: { apiKey: string; apiSecret: string },
         }
         const body = JSON.stringify({ OrderId: order.OrderId, MerchantReference: order.MerchantReference, Status: 'Completed', Timestamp: new Date().toISOString() });
         pushWithRetries(
-          () => fetch(order.MerchantCheckoutStatusPushUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body, signal: AbortSignal.timeout(PUSH_TIMEOUT_MS) }),
-          (res, text) => res.ok && text.includes('"received"'),
+          () => {
+            order.checkoutPush.pushes += 1;
+            return fetch(order.MerchantCheckoutStatusPushUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body, signal: AbortSignal.timeout(PUSH_TIMEOUT_MS) });
+          },
+          (res, text) => (order.checkoutPush.received = res.ok && text.includes('"received"')),
           Math.min(timing.pushDelayMs, 200),
           timing.pushAttempts,
         );
