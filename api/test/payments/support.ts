@@ -100,10 +100,29 @@ export async function pay(origin: string, snippet: string): Promise<{ status: nu
 /**
  * The shopper in `b` pays reservation `reservationId` with `provider` on the stand-in's page; resolves once the payment
  * is the reservation's (paid and acknowledged) and the operations it queued have run. The checkout and its row id.
+ * By default the shopper closes the browser and the shop learns of the payment from the provider's push. With
+ * `returnToShop` the browser comes back to the shop's confirmation page, which re-reads the checkout (GET
+ * /payments/{provider}/orders/{id}, as the front end does) — for tests to which how the shop learns of the payment is
+ * incidental; the push has its own tests. Klarna stops pushing an acknowledged order; Qliro pushes anyway, so that push
+ * is waited for (answered "received"), and nothing about the payment is left to arrive during the test.
  */
-export async function payReservation(t: TestApp, origin: string, b: HttpBrowser, reservationId: number, provider: 'klarna' | 'qliro'): Promise<{ order: RawPaymentOrder; paymentId: number }> {
+export async function payReservation(
+  t: TestApp,
+  origin: string,
+  b: HttpBrowser,
+  reservationId: number,
+  provider: 'klarna' | 'qliro',
+  options: { returnToShop?: boolean } = {},
+): Promise<{ order: RawPaymentOrder; paymentId: number }> {
   const order = (await b.send('POST', `/payments/${provider}/orders`, { reservationId })).json as RawPaymentOrder;
   await pay(origin, order.HtmlSnippet);
+  if (options.returnToShop) {
+    const confirmed = await b.send('GET', `/payments/${provider}/orders/${order.OrderID}`);
+    expect(confirmed.status, JSON.stringify(confirmed.json)).toBe(200);
+    if (provider === 'qliro') {
+      await waitFor(async () => (await (await fetch(`${origin}/stand-in/qliro/_control/orders/${order.OrderID}/pushes`)).json()) as { received: boolean }, (p) => p.received);
+    }
+  }
   const payment = await waitFor(
     async () => (await t.db.select().from(s.paymentOrders).where(and(eq(s.paymentOrders.reservationId, reservationId), eq(s.paymentOrders.status, 'paid'))))[0],
     (p) => p?.acknowledgedAt != null,
