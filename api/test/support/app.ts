@@ -2,7 +2,7 @@
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp, type App, type AppOptions } from '../../src/server/app.js';
 import { createTestDatabase, type DatabaseKind, type TestDatabase } from './databases.js';
-import { insertFixtures, type Fixtures } from './fixtures.js';
+import type { Fixtures } from './fixtures.js';
 
 export interface TestApp {
   kind: DatabaseKind;
@@ -22,9 +22,9 @@ export function useTestApp(kind: DatabaseKind, options: TestAppOptions = {}): ()
   let current: TestApp | null = null;
   let testDb: TestDatabase | null = null;
   beforeAll(async () => {
-    testDb = await createTestDatabase(kind);
     const { fixtures: withFixtures = true, ...appOptions } = options;
-    const fixtures = withFixtures ? await insertFixtures(testDb.database.db) : (null as unknown as Fixtures);
+    testDb = await createTestDatabase(kind, { fixtures: withFixtures });
+    const fixtures = testDb.fixtures ?? (null as unknown as Fixtures);
     const app = await buildApp({ ...appOptions, database: testDb.database });
     await app.ready();
     current = { kind, app, db: testDb.database.db, database: testDb.database, fixtures };
@@ -51,8 +51,8 @@ export function useTestDatabase(kind: DatabaseKind, options: { fixtures?: boolea
   let testDb: TestDatabase | null = null;
   let fixtures: Fixtures | null = null;
   beforeAll(async () => {
-    testDb = await createTestDatabase(kind);
-    fixtures = options.fixtures === false ? null : await insertFixtures(testDb.database.db);
+    testDb = await createTestDatabase(kind, { fixtures: options.fixtures !== false });
+    fixtures = testDb.fixtures;
   });
   afterAll(async () => {
     await testDb?.drop();

@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { MEMORY, migrateDatabase, openDatabase, type Database } from '../../src/db/index.js';
+import { insertFixtures, type Fixtures } from './fixtures.js';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -19,6 +20,8 @@ export function testDatabaseKinds(): DatabaseKind[] {
 export interface TestDatabase {
   kind: DatabaseKind;
   database: Database;
+  /** With `fixtures: true`: what the fixtures in it are (fixtures.ts). */
+  fixtures: Fixtures | null;
   drop(): Promise<void>;
 }
 
@@ -39,27 +42,37 @@ export function serverDatabaseUrl(adminUrl: string, name: string): string {
   return url.toString();
 }
 
-export async function createTestDatabase(kind: DatabaseKind, options: { migrate?: boolean; poolMax?: number } = {}): Promise<TestDatabase> {
-  const migrate = options.migrate !== false;
+/**
+ * A fresh database of `kind`, migrated unless `migrate: false`; with `fixtures: true` the test fixtures are in it too
+ * (started from the run's template that has them, global-setup.ts, or inserted here when there is none).
+ */
+export async function createTestDatabase(kind: DatabaseKind, options: { migrate?: boolean; poolMax?: number; fixtures?: boolean } = {}): Promise<TestDatabase> {
+  const migrate = options.migrate !== false || options.fixtures === true;
+  // The run's templates (global-setup.ts): migrated, and migrated with the fixtures; '' when not made.
+  const withFixtures = options.fixtures ? { pglite: inject('pgliteFixturesTemplate'), postgres: inject('postgresFixturesTemplate') }[kind] : '';
+  const provided = withFixtures ? { pglite: inject('pgliteFixtures'), postgres: inject('postgresFixtures') }[kind] : null;
+  const template = withFixtures || (migrate ? { pglite: inject('pgliteTemplate'), postgres: inject('postgresTemplate') }[kind] : '');
   let database: Database;
   let cleanup = async () => {};
   if (kind === 'pglite') {
-    // The run's migrated dump (global-setup.ts); the migrations below then find nothing left to do.
-    const template = migrate ? inject('pgliteTemplate') : '';
+    // The migrations below then find nothing left to do.
     database = await openDatabase({ dataDir: MEMORY, startFrom: template || undefined });
   } else {
     const adminUrl = process.env.TEST_DATABASE_URL;
     if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
     const name = `t_api_${process.pid}_${randomBytes(4).toString('hex')}`;
-    const template = migrate ? inject('postgresTemplate') : '';
     await adminQuery(adminUrl, template ? `CREATE DATABASE "${name}" TEMPLATE "${template}"` : `CREATE DATABASE "${name}"`);
     database = await openDatabase({ databaseUrl: serverDatabaseUrl(adminUrl, name), poolMax: options.poolMax ?? 4 });
     cleanup = () => adminQuery(adminUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
   }
   if (migrate) await migrateDatabase(database.db);
+  let fixtures: Fixtures | null = null;
+  if (provided) fixtures = { ...provided, now: new Date(provided.now) };
+  else if (options.fixtures) fixtures = await insertFixtures(database.db);
   return {
     kind,
     database,
+    fixtures,
     async drop() {
       await database.close();
       await cleanup();
