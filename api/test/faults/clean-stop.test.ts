@@ -11,9 +11,11 @@ import path from 'node:path';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { makeShellTree } from '../accounts/browser.js';
+import { migratedDataDir } from '../support/dataDir.js';
 import { exited, signalGroup, startNpmStart, waitHealthy, type ApiProcess } from '../support/process.js';
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-stop-'));
+// Already migrated: every start here is a later start (the first start on an empty directory: test/db/embedded.test.ts).
+const dataDir = migratedDataDir('shop-stop-');
 const lockFile = path.join(dataDir, 'pglite.lock');
 const staticRoot = makeShellTree();
 // LOG_LEVEL info: the shutdown's messages are what some of these tests read.

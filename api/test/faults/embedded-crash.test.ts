@@ -5,15 +5,15 @@
  * the API acknowledged is there) and nothing half-written remains (every reservation has its lines, and the stock
  * taken equals what the stored reservations hold).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { RawArticleDetail, RawPaginated, RawReservation } from '@shop/contracts/types';
 import { makeShellTree } from '../accounts/browser.js';
+import { migratedDataDir } from '../support/dataDir.js';
 import { Client, startApi, stopApi, waitHealthy, type ApiProcess } from '../support/process.js';
 
-const dataDir = mkdtempSync(join(tmpdir(), 'shop-crash-'));
+// Already migrated (the first start on an empty directory is test/db/embedded.test.ts's): the first start here seeds.
+const dataDir = migratedDataDir('shop-crash-');
 // One shopper writes reservations until the kill: the open-reservation caps (hoarding.test.ts) are off here.
 const noCaps = { RESERVATION_CAP_PER_SESSION: '0', RESERVATION_CAP_PER_CUSTOMER: '0', RESERVATION_CAP_PER_ADDRESS: '0', RESERVATION_CAP_UNITS_PER_VARIANT: '0' };
 const env = { DATA_DIR: dataDir, DATABASE_URL: '', SEED_ARTICLES: '60', STATIC_ROOT: makeShellTree(), ...noCaps };

@@ -83,7 +83,8 @@ export async function waitHealthy(api: ApiProcess, timeoutMs = 150_000): Promise
     } catch {
       // not listening yet
     }
-    await new Promise((r) => setTimeout(r, 200));
+    // A refused connection answers at once: asking often costs nothing and finds the process ready sooner.
+    await new Promise((r) => setTimeout(r, 50));
   }
   throw new Error(`API at ${api.url} not healthy:\n${api.log()}`);
 }
