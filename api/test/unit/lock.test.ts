@@ -215,24 +215,49 @@ describe('data directory lock within one process', () => {
 });
 
 describe('data directory lock between processes starting at once', () => {
-  /** Starts `count` processes that each try to take the lock at the same moment and hold it for a while. */
+  /**
+   * Starts `count` processes that each try to take the lock at the same moment; the winner holds it until every one
+   * has answered. Each says when it is loaded and then waits, idle, for the start signal: an instant just ahead,
+   * given to all of them at once, until which each spins so they all try in the same instant (a slow machine delays
+   * the signal, never the race). Returns what each said after 'ready'.
+   */
   async function race(file: string, count: number): Promise<string[]> {
-    const at = Date.now() + 4000;
-    const script = `import { acquireLock } from './api/src/db/embedded/lock.ts';
-      while (Date.now() < ${at}) {}
-      try { acquireLock(${JSON.stringify(file)}, { log() {} }); console.log('won'); setTimeout(() => {}, 3000); }
-      catch (error) { console.log(error.name); }`;
-    const runs = Array.from({ length: count }, () =>
-      new Promise<string>((resolve) => {
-        const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: REPO_ROOT });
-        children.push(child);
-        let out = '';
-        child.stdout.on('data', (d) => (out += d));
-        child.stderr.on('data', (d) => (out += d));
-        child.on('exit', () => resolve(out.trim()));
-      }),
-    );
-    return Promise.all(runs);
+    const script = `import { once } from 'node:events';
+      import { acquireLock } from './api/src/db/embedded/lock.ts';
+      console.log('ready');
+      const at = Number(String((await once(process.stdin, 'data'))[0]));
+      while (Date.now() < at) {}
+      try { acquireLock(${JSON.stringify(file)}, { log() {} }); console.log('won'); }
+      catch (error) { console.log(error.name); }
+      process.stdin.resume(); // the winner holds the lock until the test closes stdin, then exits (which releases it)`;
+    const runs = Array.from({ length: count }, () => {
+      const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: REPO_ROOT });
+      children.push(child);
+      child.stdin.on('error', () => {}); // a child that died early: its output says why
+      let out = '';
+      let err = '';
+      child.stdout.on('data', (d) => (out += d));
+      child.stderr.on('data', (d) => (err += d));
+      const closed = new Promise<void>((resolve) => child.once('close', () => resolve()));
+      /** Resolves once the child has written `lines` whole lines (or has ended). */
+      const said = (lines: number) =>
+        Promise.race([
+          closed,
+          new Promise<void>((resolve) => {
+            const check = () => out.split('\n').length > lines && resolve();
+            child.stdout.on('data', check);
+            check();
+          }),
+        ]);
+      return { child, said, closed, answer: () => `${out.replace(/^ready\n/, '')}${err}`.trim() };
+    });
+    await Promise.all(runs.map((run) => run.said(1)));
+    const at = Date.now() + 50;
+    for (const { child } of runs) child.stdin.write(`${at}\n`);
+    await Promise.all(runs.map((run) => run.said(2)));
+    for (const { child } of runs) child.stdin.end();
+    await Promise.all(runs.map((run) => run.closed));
+    return runs.map((run) => run.answer());
   }
 
   it('lets exactly one of several starts win, on a free directory and over a stale lock', async () => {
