@@ -4,10 +4,9 @@
  * uses).
  */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { customers } from '../../src/db/schema.js';
 import { openDatabase } from '../../src/db/index.js';
@@ -16,7 +15,8 @@ import { verifyPassword } from '../../src/accounts/passwords.js';
 import { checkStaffInput, ensureStaffAccount, StaffInputError } from '../../src/content/staff.js';
 import { cliDataDir, ConfigError } from '../../src/config.js';
 import { useTestApp } from '../support/app.js';
-import { testDatabaseKinds } from '../support/databases.js';
+import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../support/databases.js';
+import { migratedDataDir } from '../support/dataDir.js';
 
 // Read by the editor plugin when the app is built (beforeAll below).
 process.env.STAFF_EMAIL = 'Drift@Staut.no';
@@ -92,36 +92,69 @@ describe('cliDataDir: the CLIs opens the database `npm start` uses', () => {
   });
 });
 
+describe('staff:create refuses bad input before it opens any database (the command run in this process)', () => {
+  class Exit extends Error {
+    constructor(readonly code: number | undefined) {
+      super(`process.exit(${code})`);
+    }
+  }
+
+  it.each([
+    [['ikke-en-epost', 'langtpassord1'], '[staff] not an e-mail address: "ikke-en-epost"'],
+    [['ny.redaktor@staut.no', 'kort'], '[staff] the password needs at least'],
+  ])('%j', async (args, message) => {
+    const opened = vi.fn(async () => {
+      throw new Error('the command opened a database');
+    });
+    vi.doMock('../../src/db/index.js', async (importOriginal) => ({ ...(await importOriginal<object>()), openDatabase: opened }));
+    const exit = vi.spyOn(process, 'exit').mockImplementation((code) => {
+      throw new Exit(typeof code === 'number' ? code : undefined);
+    });
+    const printed = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const argv = process.argv;
+    process.argv = [argv[0]!, 'staff-cli.ts', ...args];
+    try {
+      // A module of its own for each case (the command runs when its module is evaluated), beside this file's modules.
+      const command = `${new URL('../../src/content/staff-cli.ts', import.meta.url).href}?args=${encodeURIComponent(args.join(' '))}`;
+      const ran = await import(command).then(() => null, (error: unknown) => error);
+      expect(ran).toBeInstanceOf(Exit);
+      expect((ran as Exit).code).toBe(2);
+      expect(printed.mock.calls.map((call) => call.join(' ')).join('\n')).toContain(message);
+      expect(opened).not.toHaveBeenCalled();
+    } finally {
+      process.argv = argv;
+      exit.mockRestore();
+      printed.mockRestore();
+      vi.doUnmock('../../src/db/index.js');
+    }
+  });
+});
+
 describe('npm run staff:create -w @shop/api -- <email> <password>', () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'staff-cli-'));
+  // The database a server has run on (migrated already), as where the command is used.
+  const dataDir = migratedDataDir('staff-cli-');
+  const neverOpened = join(dataDir, 'never-opened');
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
   /** The documented command, from the repo root, against an embedded database of its own. */
-  const run = (...args: string[]) =>
+  const run = (args: string[], env: Record<string, string> = {}) =>
     new Promise<{ code: number; out: string; err: string }>((resolve) => {
       execFile(
         'npm',
         ['run', '--silent', 'staff:create', '-w', '@shop/api', '--', ...args],
-        { cwd: REPO_ROOT, env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' }, timeout: 120_000 },
+        { cwd: REPO_ROOT, env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', ...env }, timeout: 120_000 },
         (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, out: stdout, err: stderr }),
       );
     });
 
-  it('creates the account, and refuses bad input (before opening a database) or a database in use', async () => {
-    const usage = await run();
+  it('creates the account, and refuses a missing argument (before opening a database) or a database in use', async () => {
+    // Refused by its own check of the arguments (bad input: above), before a database is opened or created.
+    const usage = await run([], { DATA_DIR: neverOpened });
     expect(usage.code).toBe(2);
     expect(usage.err).toContain('usage: npm run staff:create -w @shop/api -- <email> <password>');
+    expect(existsSync(neverOpened)).toBe(false);
 
-    const bad = await run('ikke-en-epost', 'langtpassord1');
-    expect(bad.code).toBe(2);
-    expect(bad.err).toContain('not an e-mail address');
-
-    const short = await run('ny.redaktor@staut.no', 'kort');
-    expect(short.code).toBe(2);
-    expect(short.err).toContain('the password needs at least');
-    expect(readdirSync(dataDir)).toEqual([]);
-
-    const created = await run('Ny.Redaktor@Staut.no', 'redaksjon456');
+    const created = await run(['Ny.Redaktor@Staut.no', 'redaksjon456']);
     expect(created.code, created.err).toBe(0);
     expect(created.out).toMatch(/created staff account ny\.redaktor@staut\.no/);
 
@@ -132,7 +165,7 @@ describe('npm run staff:create -w @shop/api -- <email> <password>', () => {
       expect(rows[0]!.role).toBe('staff');
       expect(await verifyPassword(rows[0]!.passwordHash, 'redaksjon456')).toBe(true);
       // The database is open here (as a running server would hold it): the command says so instead of crashing.
-      const locked = await run('tredje@staut.no', 'redaksjon789');
+      const locked = await run(['tredje@staut.no', 'redaksjon789']);
       expect(locked.code).toBe(1);
       expect(locked.err).toMatch(/\[staff\] The data directory is in use .*STAFF_EMAIL/);
     } finally {
@@ -142,6 +175,15 @@ describe('npm run staff:create -w @shop/api -- <email> <password>', () => {
 });
 
 describe('a bad STAFF_EMAIL/STAFF_PASSWORD stops the start with one clear line', () => {
+  // The run's migrated database, as a start meets it; the start is refused before it writes anything.
+  let testDb: TestDatabase;
+  beforeAll(async () => {
+    testDb = await createTestDatabase('pglite');
+  });
+  afterAll(async () => {
+    await testDb?.drop();
+  });
+
   it.each([
     ['ikke-en-adresse', 'driftspassord1', 'not an e-mail address'],
     ['drift@staut.no', 'kort', 'the password needs at least'],
@@ -149,10 +191,9 @@ describe('a bad STAFF_EMAIL/STAFF_PASSWORD stops the start with one clear line',
     const saved = { email: process.env.STAFF_EMAIL, password: process.env.STAFF_PASSWORD };
     process.env.STAFF_EMAIL = email;
     process.env.STAFF_PASSWORD = password;
-    const database = await openDatabase({ dataDir: 'memory://' });
     try {
       const { buildApp } = await import('../../src/server/app.js');
-      const failure = await buildApp({ database }).then(
+      const failure = await buildApp({ database: testDb.database }).then(
         async (app) => {
           await app.close();
           return null;
@@ -164,9 +205,6 @@ describe('a bad STAFF_EMAIL/STAFF_PASSWORD stops the start with one clear line',
     } finally {
       process.env.STAFF_EMAIL = saved.email;
       process.env.STAFF_PASSWORD = saved.password;
-      await database.close();
     }
-    // A fresh embedded database (every migration) and a whole app per case: on a loaded CI machine that took over the
-    // default 30 s once.
-  }, 120_000);
+  });
 });
