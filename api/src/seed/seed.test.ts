@@ -3,12 +3,13 @@
  * proves seedDatabase takes any drizzle Postgres database — and PostgreSQL through the app's pg driver when
  * TEST_DATABASE_URL is set.
  */
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/support/databases.js';
 import * as schema from '../db/schema.js';
 import { readPostalCodes } from './geo.js';
@@ -20,8 +21,13 @@ const SLOW = 180_000;
 
 type Query = <T = Record<string, unknown>>(text: string) => Promise<T[]>;
 
+/**
+ * An in-process PGlite loaded from the run's migrated dump (test/support/global-setup.ts) instead of running initdb and
+ * every migration again for each database; drizzle's PGlite migrator then finds every migration applied.
+ */
 async function freshPglite() {
-  const client = new PGlite({ extensions: { pg_trgm } });
+  const template = inject('pgliteTemplate');
+  const client = new PGlite({ extensions: { pg_trgm }, ...(template ? { loadDataDir: new Blob([readFileSync(template)]) } : {}) });
   const db = drizzle({ client, schema });
   await migrate(db, { migrationsFolder: MIGRATIONS });
   const query: Query = async (text) => (await client.query(text)).rows as never;
