@@ -134,7 +134,9 @@ describe.each(testDatabaseKinds())('hoarding on %s', (kind) => {
       const { id, ean } = await s0.variant(14);
       const attacker = freshAddress();
       let chosen = 0;
-      for (let hour = 0; hour < 72; hour += 4) {
+      // A round every eight hours (nine over three days): each round outlives the 30-min payment hold, and the long
+      // holds of the first round end with the third day.
+      for (let hour = 0; hour < 72; hour += 8) {
         for (let i = 0; i < caps.perClientAddress + 1; i++) {
           const { placed, chosen: choice } = await (await session(() => t().app, attacker)).hoard(pickup(ean, 2));
           expect([201, 429], placed.body).toContain(placed.statusCode);
@@ -146,10 +148,10 @@ describe.each(testDatabaseKinds())('hoarding on %s', (kind) => {
         expect(held.open).toBeLessThanOrEqual(caps.perClientAddress);
         expect(held.long, `hour ${hour}`).toBeLessThanOrEqual(caps.payInShop);
         expect(14 - (await s0.qty(id)), 'stock taken is what the address holds').toBe(held.units);
-        await s0.pass(4);
-        // Four hours on, only the reservations to be paid in the shop still hold anything.
+        await s0.pass(8);
+        // Eight hours on, only the reservations to be paid in the shop still hold anything.
         const after = await s0.heldBy(attacker, id);
-        expect(after.open, `hour ${hour + 4}`).toBe(after.long);
+        expect(after.open, `hour ${hour + 8}`).toBe(after.long);
         expect(after.units).toBeLessThanOrEqual(caps.payInShop * 2);
         expect(14 - (await s0.qty(id))).toBe(after.units);
       }
@@ -165,7 +167,7 @@ describe.each(testDatabaseKinds())('hoarding on %s', (kind) => {
       const variants = await Promise.all(Array.from({ length: 8 }, () => s0.variant(50)));
       const attacker = freshAddress();
       let turn = 0;
-      for (let hour = 0; hour < 72; hour += 3) {
+      for (let hour = 0; hour < 72; hour += 6) {
         for (let i = 0; i < caps.perClientAddress; i++) {
           const { ean } = variants[turn++ % variants.length]!;
           const { placed } = await (await session(() => t().app, attacker)).hoard(pickup(ean, 1));
@@ -174,9 +176,9 @@ describe.each(testDatabaseKinds())('hoarding on %s', (kind) => {
         const held = await s0.heldBy(attacker);
         expect(held.open, `hour ${hour}`).toBeLessThanOrEqual(caps.perClientAddress);
         expect(held.long, `hour ${hour}`).toBeLessThanOrEqual(caps.payInShop);
-        await s0.pass(3);
+        await s0.pass(6);
       }
-      // Three hours after the last round only the long holds are left: one unit each, at most the cap.
+      // Six hours after the last round only the long holds are left: one unit each, at most the cap.
       const left = await Promise.all(variants.map((v) => s0.qty(v.id)));
       expect(8 * 50 - left.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(caps.payInShop);
     });
