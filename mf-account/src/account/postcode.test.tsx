@@ -11,11 +11,11 @@ import { fork, type Scope } from 'effector';
 import { Provider } from 'effector-react';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router-dom';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { $user, $userLoaded } from '@shop/contracts/bus';
 import { setApiBaseUrl, setCsrfTokenSource } from '@shop/contracts/api';
 import { postcodeTexts } from '@shop/contracts/texts/forms';
-import { rawPostalCode } from '@shop/contracts/testing';
+import { expectingFailedAnswers, rawPostalCode } from '@shop/contracts/testing';
 import type { Customer, CustomerUpdatePayload } from '@shop/contracts/types';
 import AccountPage from './AccountPage.js';
 import RegisterPage from '../register/RegisterPage.js';
@@ -43,28 +43,6 @@ afterAll(() => {
   setCsrfTokenSource();
   return new Promise<void>((resolve) => server.close(() => resolve()));
 });
-
-/**
- * Runs a test that expects failed answers: happy-dom logs each as a browser's console does ("GET … 404 (Not Found)"),
- * straight to the worker's stderr (its page console is not vitest's). They are captured here and must be the ones
- * `pattern` describes.
- */
-async function expectingFailedAnswers(pattern: RegExp, test: () => Promise<void>): Promise<void> {
-  const written: string[] = [];
-  const stderr = vi.spyOn(process.stderr, 'write').mockImplementation(((chunk: string | Uint8Array, ...rest: unknown[]) => {
-    written.push(String(chunk));
-    (rest.find((arg) => typeof arg === 'function') as (() => void) | undefined)?.();
-    return true;
-  }) as typeof process.stderr.write);
-  try {
-    await test();
-  } finally {
-    stderr.mockRestore();
-  }
-  const lines = written.join('').split('\n').filter(Boolean);
-  expect(lines.length).toBeGreaterThan(0);
-  for (const line of lines) expect(line).toMatch(pattern);
-}
 
 const kari = {
   id: 7, first_name: 'Kari', last_name: 'Nordmann', email: 'kari@example.no', phone: '91234567', email_verified: true, club: true,

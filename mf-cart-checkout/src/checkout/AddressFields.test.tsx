@@ -7,11 +7,11 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { useState } from 'react';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { setApiBaseUrl, setCsrfTokenSource } from '@shop/contracts/api';
 import { addressTexts, postcodeTexts } from '@shop/contracts/texts/forms';
-import { rawPostalCode } from '@shop/contracts/testing';
+import { expectingFailedAnswers, rawPostalCode } from '@shop/contracts/testing';
 import { AddressFields, type AddressValue } from './AddressFields.js';
 import type { CheckoutErrors } from './rules.js';
 import { texts } from '../texts.js';
@@ -39,28 +39,6 @@ afterAll(() => {
   setCsrfTokenSource();
   return new Promise<void>((resolve) => server.close(() => resolve()));
 });
-
-/**
- * Runs a test that expects failed answers: happy-dom logs each as a browser's console does ("GET … 404 (Not Found)"),
- * straight to the worker's stderr (its page console is not vitest's). They are captured here and must be the ones
- * `pattern` describes.
- */
-async function expectingFailedAnswers(pattern: RegExp, test: () => Promise<void>): Promise<void> {
-  const written: string[] = [];
-  const stderr = vi.spyOn(process.stderr, 'write').mockImplementation(((chunk: string | Uint8Array, ...rest: unknown[]) => {
-    written.push(String(chunk));
-    (rest.find((arg) => typeof arg === 'function') as (() => void) | undefined)?.();
-    return true;
-  }) as typeof process.stderr.write);
-  try {
-    await test();
-  } finally {
-    stderr.mockRestore();
-  }
-  const lines = written.join('').split('\n').filter(Boolean);
-  expect(lines.length).toBeGreaterThan(0);
-  for (const line of lines) expect(line).toMatch(pattern);
-}
 
 /** The fields as DetailsStep holds them; "Send" plays a submit that found the `submitted` errors (a new object each time). */
 function Form({ start, submitted }: { start?: Partial<AddressValue>; submitted?: CheckoutErrors }) {

@@ -212,3 +212,5 @@ export function fakeTransport(routes: Record<string, unknown | ((call: Transport
 
 export * from './cartCases.js';
 export * from './richTextCases.js';
+
+export { expectingFailedAnswers } from './failedAnswers.js';
