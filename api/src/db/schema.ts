@@ -629,7 +629,10 @@ export const paymentOperations = pgTable(
     lines: jsonb('lines'),
     idempotencyKey: text('idempotency_key').notNull(),
     state: text('state').notNull().default('queued'),
+    /** Every claim (a send, a read of the provider's record): the fence of the claim's writes. */
     attempts: integer('attempts').notNull().default(0),
+    /** Failed attempts since the provider last answered: the retry back-off grows with these, not with every claim. */
+    failedAttempts: integer('failed_attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
     lastError: text('last_error'),

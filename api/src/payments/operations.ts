@@ -31,7 +31,7 @@
  * Kinds: capture, refund (amount fixed when decided, optional lines), cancel, extend, release (the rest of the
  * authorisation after a partial capture), and `void` (a checkout the shop gave up: re-read it, and if the shopper
  * completed it after all, let payments/service.ts decide whether it pays the reservation or must be cancelled).
- *   PAYMENT_RETRY_BASE_MS   first back-off (default 2000; doubles per attempt up to PAYMENT_RETRY_MAX_MS, default 15 min)
+ *   PAYMENT_RETRY_BASE_MS   first back-off (default 2000; doubles per failure in a row up to PAYMENT_RETRY_MAX_MS, default 15 min)
  *   PAYMENT_RETRY_FOR_MS    how long retryable failures are retried before staff are asked (default 48 h)
  *   PAYMENT_SENT_CHECK_MS   how long a sent Qliro operation waits for its notification before the order is read (default 60 s)
  */
@@ -76,8 +76,12 @@ export function queueTiming(env: NodeJS.ProcessEnv = process.env): QueueTiming {
   };
 }
 
-/** Back-off before attempt n+1 after n failed ones: base, 2×base, 4×base … capped. */
-export const backoffMs = (attempts: number, timing: QueueTiming = queueTiming()) => Math.min(timing.retryMaxMs, timing.retryBaseMs * 2 ** Math.max(0, attempts - 1));
+/**
+ * Back-off after the n-th failed attempt in a row: base, 2×base, 4×base … capped. Counted from failures since the
+ * provider last answered (failed_attempts), not from claims: a Qliro operation read ten times while its result was
+ * awaited, or re-read after a crash, is not made to wait as if it had failed ten times.
+ */
+export const backoffMs = (failures: number, timing: QueueTiming = queueTiming()) => Math.min(timing.retryMaxMs, timing.retryBaseMs * 2 ** Math.max(0, failures - 1));
 
 /** A deterministic UUID for a logical key, so the same decision always sends the provider the same key. */
 export function idempotencyUuid(logicalKey: string): string {
@@ -251,7 +255,7 @@ async function execute(ctx: OperationContext, op: OperationRow): Promise<void> {
     if (answer.settled) await confirm(ctx, op, payment!, { ...answer.raw, ...(request.returns ? { returns: request.returns } : {}) }, answer.providerRef);
     else {
       // Received, not done: the result comes by notification (or the order is read when the wait ends).
-      await fenced(ctx.db, op, { providerRef: answer.providerRef, result: { received: answer.raw, ...(request.returns ? { returns: request.returns } : {}) }, lockedUntil: new Date(Date.now() + timing.sentCheckMs), lastError: null });
+      await fenced(ctx.db, op, { providerRef: answer.providerRef, result: { received: answer.raw, ...(request.returns ? { returns: request.returns } : {}) }, lockedUntil: new Date(Date.now() + timing.sentCheckMs), lastError: null, failedAttempts: 0 });
       ctx.log.info({ ...log, providerRef: answer.providerRef }, 'payment operation received by the provider; awaiting its result');
     }
   } catch (error) {
@@ -275,7 +279,8 @@ export async function failed(ctx: OperationContext, op: OperationRow, error: unk
     await toStaff(ctx, op, paymentTexts.followUpGaveUp(message));
     return;
   }
-  const wait = backoffMs(op.attempts, timing);
+  const failures = op.failedAttempts + 1;
+  const wait = backoffMs(failures, timing);
   // busy/auth: the provider certainly did not act on this request. An outage may have reached it: the row stays sent
   // and the next attempt reads the provider's record first.
   const certainlyNotDone = kind === 'busy' || kind === 'auth';
@@ -283,15 +288,16 @@ export async function failed(ctx: OperationContext, op: OperationRow, error: unk
     ctx.db,
     op,
     certainlyNotDone
-      ? { state: 'queued', sentAt: null, providerRef: null, lockedUntil: null, lastError: message, nextAttemptAt: new Date(Date.now() + wait) }
-      : { state: 'sent', lockedUntil: new Date(Date.now() + wait), nextAttemptAt: new Date(Date.now() + wait), lastError: message },
+      ? { state: 'queued', sentAt: null, providerRef: null, lockedUntil: null, lastError: message, failedAttempts: failures, nextAttemptAt: new Date(Date.now() + wait) }
+      : { state: 'sent', lockedUntil: new Date(Date.now() + wait), nextAttemptAt: new Date(Date.now() + wait), lastError: message, failedAttempts: failures },
   );
   ctx.log.warn(details, `payment operation will be retried in ${Math.round(wait / 1000)} s: ${message}`);
 }
 
 async function waitOrGiveUp(ctx: OperationContext, op: OperationRow, waitMs: number, timing: QueueTiming): Promise<void> {
   if (Date.now() - op.createdAt.getTime() > timing.retryForMs) return toStaff(ctx, op, paymentTexts.followUpStillPending);
-  await fenced(ctx.db, op, { lockedUntil: new Date(Date.now() + waitMs) });
+  // The provider answered (it is still working on our request): the failures before this were not in a row.
+  await fenced(ctx.db, op, { lockedUntil: new Date(Date.now() + waitMs), failedAttempts: 0 });
 }
 
 /** Could not be settled: staff follow it up ("må følges opp") with what is known. Later operations of the payment wait. */

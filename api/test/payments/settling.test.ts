@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import * as s from '../../src/db/schema.js';
-import { enqueueOperation, failed, runOperationNow } from '../../src/payments/operations.js';
+import { enqueueOperation, failed, queueTiming, runOperationNow } from '../../src/payments/operations.js';
 import { ProviderError } from '../../src/payments/types.js';
 import { useTestApp } from '../support/app.js';
 import { testDatabaseKinds } from '../support/databases.js';
@@ -144,6 +144,33 @@ describe.each(testDatabaseKinds())('settling provider operations on %s', (kind) 
     // Attempt 1's late failure comes in: nothing changes.
     await failed(paymentsOf(t()).operations, stalled, new ProviderError('klarna', 503, 'late 503', 'outage'));
     expect(await op(queued.id)).toMatchObject({ state: 'confirmed', lastError: null });
+  });
+
+  it('the retry back-off grows with failures in a row, not with every claim: an answer from the provider starts it again', async () => {
+    const { r, paymentId } = await paid('qliro');
+    await faults('qliro', { seed: 7, dropNotificationRate: 1 });
+    const { op: queued } = await enqueueOperation(t().db, { paymentOrderId: paymentId, reservationId: r.ReservationID, kind: 'capture', amount: r.Total, key: `backoff:${randomUUID()}`, reason: 'staff' });
+    // Claimed nine times before (reads while a result was awaited, a crash's re-read), the last three failing.
+    await t().db.update(s.paymentOperations).set({ attempts: 9, failedAttempts: 3 }).where(eq(s.paymentOperations.id, queued.id));
+    await runOperationNow(paymentsOf(t()).operations, queued.id);
+    const received = await op(queued.id);
+    // Qliro answered "received" (its notification is dropped, so the result is still awaited): the failures were not in a row.
+    expect(received).toMatchObject({ state: 'sent', attempts: 10, failedAttempts: 0 });
+    expect(received.providerRef).toBeTruthy();
+    const timing = queueTiming();
+    const waitAfter = async (row: typeof received, failures: number) => {
+      const before = Date.now();
+      await failed(paymentsOf(t()).operations, row, new ProviderError('qliro', 503, 'injected 503', 'outage'));
+      const after = await op(queued.id);
+      expect(after.failedAttempts).toBe(failures);
+      // The first failure after an answer waits the base, the next twice that (not 2^9 × base for the tenth claim).
+      const wait = timing.retryBaseMs * 2 ** (failures - 1);
+      expect(after.lockedUntil!.getTime()).toBeGreaterThanOrEqual(before + wait);
+      expect(after.lockedUntil!.getTime()).toBeLessThanOrEqual(Date.now() + wait);
+      return after;
+    };
+    const once = await waitAfter(received, 1);
+    await waitAfter(once, 2);
   });
 
   it('klarna: the same decision always sends the same idempotency key; a lost answer is not captured twice at Kustom', async () => {

@@ -9,13 +9,17 @@
  *   reserve (click-and-collect) → open the checkout (Kustom or Qliro by seed) → "Betal" on the stand-in's page → wait
  *   until paid → "Klar til henting" → hand over all, part, or nothing (the pickup window ends: the sweep's "Ikke
  *   hentet") → refund part (or not) → wait until no operation is queued/sent → check against the stand-in's ledger.
+ *   A run still retrying when its settle window ends (a streak of faults outlasting it) waits for the calm: once no
+ *   run is taking steps, faults and kills stop, and it must settle within the same window (RunContext.calm). The
+ *   summary names those seeds; more than 5 % of the runs waiting fails the suite (the queue stalls under faults).
  * Meanwhile the stand-ins lose answers after doing the work, answer 5xx or "busy", report errors later, delay or drop
  * notifications (POST _control/faults, rates per batch from the batch's seed), and the API processes are SIGKILLed at
  * seeded moments and restarted on the same port.
  *
  * A run's seed fixes its provider, lines, hand-over and refund, and its batch's fault rates; the exact fault draws and
- * kill moments depend on how the runs in flight interleave, so a failing seed is replayed alone with
- * PAYMENT_FAULT_ONLY=<seed> (same choices and rates, its own draws).
+ * kill moments depend on how the runs in flight interleave. A failing seed is replayed alone with
+ * PAYMENT_FAULT_ONLY=<seed> (same choices, its own draws and rates), its batch with PAYMENT_FAULT_FIRST_SEED=<batch>
+ * PAYMENT_FAULT_SEEDS=50 (same rates, the kills at their moments; the interleaving differs).
  */
 import { randomUUID } from 'node:crypto';
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -56,7 +60,7 @@ export interface RunResult {
   refund: 'none' | 'part';
   outcome: 'confirmed' | 'refused' | 'unknown-to-staff' | 'unpaid' | 'no-stock';
   reservationId: number | null;
-  operations: Array<{ id: number; kind: string; state: string; amount: number | null; lastError: string | null }>;
+  operations: Array<{ id: number; kind: string; state: string; amount: number | null; lastError: string | null; attempts?: number; providerRef?: string | null; createdAt?: string }>;
   problems: string[];
   /** (ean@shop) → units that left the shop with the customer. */
   handed: Map<string, number>;
@@ -194,6 +198,21 @@ class Shop {
     }
   }
 
+  /** Opens the shop's page for a client (its session and CSRF token), on any live process, like send. */
+  async open(client: Client, deadline = Date.now() + 90_000): Promise<Client> {
+    let last = '';
+    while (Date.now() < deadline) {
+      const base = await this.origin();
+      try {
+        return await withTimeout(client.open(base), 30_000);
+      } catch (error) {
+        last = String((error as Error).message ?? error);
+      }
+      await sleep(150 + Math.random() * 250);
+    }
+    throw new Error(`GET /: no answer before the deadline (last: ${last})`);
+  }
+
   /**
    * One API call as a browser whose user presses again after an error page: a refused connection, a dropped one and
    * 502/503/504 are tried again (on any live process) until `deadline`. Everything else is the answer.
@@ -293,6 +312,8 @@ export async function runFaultSuite(options: FaultSuiteOptions): Promise<FaultSu
   const global: string[] = [];
   const cleanups: Array<() => Promise<void> | void> = [];
   let kills = 0;
+  /** Seeds whose operations settled only once the providers had recovered (RunContext.calm). */
+  const waitingForCalm: number[] = [];
   const restartMs: number[] = [];
   const results: RunResult[] = [];
   const faultHits: Record<string, Record<string, number>> = {};
@@ -329,6 +350,10 @@ export async function runFaultSuite(options: FaultSuiteOptions): Promise<FaultSu
       PUBLIC_URL: publicUrl,
       PAYMENT_SWEEP_SECONDS: '1',
       PAYMENT_RETRY_BASE_MS: '200',
+      // The back-off doubles per failure in a row: capped at 5 s, a run's 60 s settle window holds a dozen attempts
+      // after a streak (at the batches' worst failure rate per attempt, ~0.35, twelve in a row is ~3e-6 an operation);
+      // uncapped, eight in a row (~2e-4) already wait 51 s.
+      PAYMENT_RETRY_MAX_MS: '5000',
       PAYMENT_PROVIDER_TIMEOUT_MS: '3000',
       PAYMENT_SENT_CHECK_MS: '1500',
       RESERVATION_CAP_PER_SESSION: '0',
@@ -355,7 +380,7 @@ export async function runFaultSuite(options: FaultSuiteOptions): Promise<FaultSu
     log(`[payment-faults ${options.kind}] ${slots.length} API process(es) up in ${((Date.now() - t0) / 1000).toFixed(1)} s; stand-ins ${standIns.origin}; PUBLIC_URL ${publicUrl}`);
     const shop = new Shop(slots);
 
-    const staff = await new Client().open(await shop.origin());
+    const staff = await shop.open(new Client());
     // The seed's customer-service account (README "Demo logins"): every shop, and refunds.
     const login = await shop.send(staff, 'POST', '/customers/login', { username: 'kundeservice@staut.no', password: 'kundeservice1234' });
     if (login.status !== 200) throw new Error(`staff login: ${login.status} ${JSON.stringify(login.json)}`);
@@ -395,11 +420,28 @@ export async function runFaultSuite(options: FaultSuiteOptions): Promise<FaultSu
     };
     let faults = await setFaults(options.seeds[0] ?? 1);
     let finished = false;
+    // -- the calm (RunContext.calm): once no run is taking steps and none is left to start, faults and kills stop.
+    let calm = false;
+    let active = 0;
+    let reachCalm!: () => void;
+    const calmReached = new Promise<void>((r) => (reachCalm = r));
+    const checkCalm = () => {
+      if (calm || queue.length || active || !waitingForCalm.length) return;
+      calm = true;
+      void (async () => {
+        for (const p of ['klarna', 'qliro']) await json(`${standIns.origin}/stand-in/${p}/_control/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+        // A process being restarted after a kill comes back first.
+        await Promise.all(slots.map((s) => s.up));
+      })()
+        .catch((error: Error) => global.push(`calm: ${error.message}`))
+        .finally(reachCalm);
+    };
+    const workers: Array<Promise<void>> = [];
     const killer = async (slot: Slot, index: number) => {
       const rng = seedRng((options.seeds[0] ?? 1) * 31 + index);
       while (!finished) {
         await sleep(faults.killEveryMs);
-        if (finished || options.killProbability <= 0 || rng() >= options.killProbability) continue;
+        if (finished || calm || options.killProbability <= 0 || rng() >= options.killProbability) continue;
         // Keep one process alive with two: a shop of two processes losing both at once is a restart, not a failover.
         if (slots.length > 1 && slots.some((s) => s !== slot && !s.alive)) continue;
         slot.alive = false;
@@ -423,28 +465,46 @@ export async function runFaultSuite(options: FaultSuiteOptions): Promise<FaultSu
     // -- the runs
     const queue = [...options.seeds];
     let startedRuns = 0;
+    const untilCalm = async (seed: number) => {
+      waitingForCalm.push(seed);
+      active--;
+      // The waiting run gives its place to another, so the runs in flight stay `concurrency`.
+      if (queue.length) workers.push(worker());
+      checkCalm();
+      await calmReached;
+      active++;
+    };
     const worker = async () => {
       for (;;) {
         const seed = queue.shift();
-        if (seed === undefined) return;
+        if (seed === undefined) return checkCalm();
+        active++;
         if (startedRuns > 0 && startedRuns % options.batchSize === 0) faults = await setFaults(seed);
         const batch = faults.seed;
         startedRuns++;
         const partial = newResult(seed);
-        const result = await runOne(seed, { shop, staff, candidates, pickup, standIns: standIns.origin, options, notes }, partial).catch((error: Error) => {
+        const result = await runOne(seed, { shop, staff, candidates, pickup, standIns: standIns.origin, options, notes, calm: untilCalm }, partial).catch((error: Error) => {
           partial.problems.push(`harness: ${error.message}`);
           return partial;
         });
+        active--;
         if (process.env.PAYMENT_FAULT_VERBOSE === '1') log(`[payment-faults ${options.kind}] seed ${seed}: ${result.provider} ${result.handover}/${result.refund} → ${result.outcome}; ${result.operations.map((o) => `${o.kind}#${o.id} ${o.state}${o.lastError ? ` (${o.lastError})` : ''}`).join(', ')}`);
         if (result.problems.length) {
           log(`[payment-faults ${options.kind}] seed ${seed} (batch ${batch}) FAILED: ${result.problems.join('; ')}`);
-          log(`[payment-faults ${options.kind}] seed ${seed}: ${result.provider} ${result.handover}/${result.refund}, reservation ${result.reservationId}; ${result.operations.map((o) => `${o.kind}#${o.id} ${o.state} ${o.amount ?? ''}${o.lastError ? ` (${o.lastError.slice(0, 160)})` : ''}`).join(', ')}`);
+          log(`[payment-faults ${options.kind}] seed ${seed}: ${result.provider} ${result.handover}/${result.refund}, reservation ${result.reservationId}; ${result.operations.map((o) => `${o.kind}#${o.id} ${o.state} ${o.amount ?? ''} after ${o.attempts ?? '?'} attempt(s), created ${o.createdAt ?? '?'}${o.providerRef ? `, ref ${o.providerRef}` : ''}${o.lastError ? ` (${o.lastError.slice(0, 160)})` : ''}`).join(', ')}`);
         }
         results.push(result);
       }
     };
-    await Promise.all(Array.from({ length: options.concurrency }, worker));
+    for (let i = 0; i < options.concurrency; i++) workers.push(worker());
+    // The list grows while it is awaited (a run waiting for the calm starts a worker in its place).
+    for (let i = 0; i < workers.length; i++) await workers[i];
     finished = true;
+    // Waiting for the calm is the exception (a streak of faults outlasting a run's settle window): many waiting
+    // means the queue stalls under faults, which the window alone would have failed.
+    if (waitingForCalm.length > Math.max(3, Math.ceil(options.seeds.length * 0.05))) {
+      global.push(`${waitingForCalm.length} runs settled only after the providers recovered (seeds ${waitingForCalm.sort((a, b) => a - b).join(' ')})`);
+    }
     await Promise.all(killers);
 
     // -- stock: what left the shops is exactly what was handed over (orphans of lost answers expire meanwhile)
@@ -503,6 +563,7 @@ export async function runFaultSuite(options: FaultSuiteOptions): Promise<FaultSu
     `operations: ${Object.entries(operations).map(([k, v]) => `${k} {${fmt(v)}}`).join(' ') || 'none'}; ` +
     `outcomes: ${fmt(outcomes)}; kills ${kills}${restartMs.length ? ` (back up after ${(restartMs.reduce((a, b) => a + b, 0) / restartMs.length / 1000).toFixed(1)} s on average)` : ''}; ` +
     `${reconcileSummary}; ` +
+    `settled after the providers recovered: ${waitingForCalm.length ? `${waitingForCalm.length} (seeds ${[...waitingForCalm].sort((a, b) => a - b).join(' ')})` : 'none'}; ` +
     `faults injected: ${Object.entries(faultHits).map(([p, h]) => `${p} {${fmt(Object.fromEntries(Object.entries(h).filter(([, n]) => n > 0)))}}`).join(' ') || 'unknown'}; ` +
     `failures ${failures.length}${failures.length ? ` (seeds ${failures.map((f) => f.seed).join(' ')})` : ''}` +
     (global.length ? `; global: ${global.join(' | ')}` : '');
@@ -528,6 +589,11 @@ interface RunContext {
   standIns: string;
   options: FaultSuiteOptions;
   notes: Set<string>;
+  /**
+   * Resolves once the providers have recovered: every run has taken its steps, the stand-ins inject no more faults and
+   * no process is killed. A run whose operations are still retrying when its settle window ends waits for this.
+   */
+  calm(seed: number): Promise<void>;
 }
 
 interface Detail {
@@ -551,7 +617,7 @@ interface PaymentsView {
     authorizedAmount: number;
     capturedAmount: number;
     refundedAmount: number;
-    operations: Array<{ id: number; kind: string; state: string; amount: number | null; lastError: string | null }>;
+    operations: Array<{ id: number; kind: string; state: string; amount: number | null; lastError: string | null; attempts: number; providerRef: string | null; createdAt: string }>;
   }>;
 }
 
@@ -573,7 +639,7 @@ async function runOne(seed: number, ctx: RunContext, result: RunResult): Promise
   const counts = picked.map(() => 1 + Math.floor(rng() * 2));
   result.touched = picked.map((c) => `${c.ean}@${c.shopId}`);
 
-  const shopper = await new Client().open(await shop.origin());
+  const shopper = await shop.open(new Client());
   const reserved = await shop.send(shopper, 'POST', '/reservations', {
     CustomerName: 'Kari Feiltest',
     Email: `kari.${seed}@example.no`,
@@ -739,9 +805,20 @@ async function settleAndCheck(ctx: RunContext, result: RunResult, rid: number, g
   const { shop, staff, options } = ctx;
   const problem = (text: string) => result.problems.push(text);
   const read = async () => (await shop.send(staff, 'GET', `/payments/staff/reservations/${rid}`)).json as PaymentsView;
-  const view = await until(read, (v) => v.payments.every((p) => p.operations.every((o) => !UNSETTLED.has(o.state))), options.settleMs, 400);
-  result.operations = view.payments.flatMap((p) => p.operations.map((o) => ({ id: o.id, kind: o.kind, state: o.state, amount: o.amount, lastError: o.lastError })));
-  for (const o of result.operations) if (UNSETTLED.has(o.state)) problem(`operation ${o.id} (${o.kind}) still ${o.state} ${options.settleMs / 1000} s after the last step`);
+  const settled = (v: PaymentsView) => v.payments.every((p) => p.operations.every((o) => !UNSETTLED.has(o.state)));
+  let view = await until(read, settled, options.settleMs, 400);
+  let after = 'the last step';
+  if (!settled(view)) {
+    // Still retrying while the providers keep failing (a streak of injected faults, a kill): whether it settles is
+    // judged once they have recovered, within the same window. An operation stuck for another reason stays stuck.
+    const open = view.payments.flatMap((p) => p.operations.filter((o) => UNSETTLED.has(o.state)).map((o) => `${p.provider} ${o.kind}#${o.id} ${o.state} after ${o.attempts} attempt(s)${o.lastError ? ` (${o.lastError.slice(0, 120)})` : ''}`));
+    options.log(`[payment-faults ${options.kind}] seed ${result.seed}: not settled ${options.settleMs / 1000} s after its last step, waits for the providers to recover: ${open.join(', ')}`);
+    await ctx.calm(result.seed);
+    view = await until(read, settled, options.settleMs, 400);
+    after = 'the providers recovered';
+  }
+  result.operations = view.payments.flatMap((p) => p.operations.map((o) => ({ id: o.id, kind: o.kind, state: o.state, amount: o.amount, lastError: o.lastError, attempts: o.attempts, providerRef: o.providerRef, createdAt: o.createdAt })));
+  for (const o of result.operations) if (UNSETTLED.has(o.state)) problem(`operation ${o.id} (${o.kind}) still ${o.state} ${options.settleMs / 1000} s after ${after}`);
   const needsStaff = view.payments.flatMap((p) => p.operations.filter((o) => NEEDS_STAFF.has(o.state)).map((o) => ({ p, o })));
   if (needsStaff.some(({ o }) => o.state === 'unknown')) result.outcome = 'unknown-to-staff';
   else if (needsStaff.length && result.outcome !== 'unpaid') result.outcome = 'refused';
