@@ -159,13 +159,18 @@ describe('Qliro stand-in: MarkItemsAsShipped', () => {
   it.each(['markItemsAsShipped', 'MarkItemsAsShipped', 'markitemsasshipped'])(
     'accepts Shipments at %s: answers "received" (Created), is Pending until processed, then notifies Success',
     async (path) => {
-      const { id, tag } = await paidOrder();
-      const res = await ship(id, [shipItem('ean1', 2, 100), shipItem('frakt', 1, 49, 'Shipping')], path);
+      // On the slow stand-in the shipment stays in process until the test ends it: "Created" is seen without racing
+      // the processing timer (on a loaded machine the read came after 200 ms and found it done).
+      const slow = '/qslow';
+      const { id, tag } = await paidOrder(`slow${++counter}`, slow);
+      const res = await ship(id, [shipItem('ean1', 2, 100), shipItem('frakt', 1, 49, 'Shipping')], path, slow);
       expect(res.status).toBe(200);
       expect(res.json).toEqual({ PaymentTransactions: [{ PaymentTransactionId: expect.any(Number), Status: 'Created' }] });
       const txId = firstId(res);
-      const before = (await get(`/q/checkout/adminapi/v2/orders/${id}`)).json;
+      const before = (await get(`${slow}/checkout/adminapi/v2/orders/${id}`)).json;
       expect(before.PaymentTransactions.find((t: any) => t.PaymentTransactionId === txId)).toMatchObject({ Type: 'Capture', Status: 'Created', Amount: 249 });
+      expect(notifications.filter((n) => n.tag === tag && n.body.PaymentTransactionId === txId)).toEqual([]);
+      expect((await post(`${slow}/_control/orders/${id}/process`, {})).json).toEqual({ processed: 1 });
       expect(await notified(tag, txId)).toMatchObject({
         OrderId: id,
         MerchantReference: expect.any(String),
@@ -176,7 +181,7 @@ describe('Qliro stand-in: MarkItemsAsShipped', () => {
         PaymentType: 'Capture',
         Timestamp: expect.any(String),
       });
-      const order = (await get(`/q/checkout/adminapi/v2/orders/${id}`)).json;
+      const order = (await get(`${slow}/checkout/adminapi/v2/orders/${id}`)).json;
       expect(order).toMatchObject({ OrderId: id, Currency: 'NOK' });
       expect(order.PaymentTransactions.map((t: any) => [t.Type, t.Status, t.Amount])).toEqual([
         ['Preauthorization', 'Success', 299],
@@ -186,7 +191,7 @@ describe('Qliro stand-in: MarkItemsAsShipped', () => {
         ['ean1', 2, txId],
         ['frakt', 1, txId],
       ]);
-      expect(await ledger(id)).toMatchObject({ captured: 24900, shipped: { ean1: 2, frakt: 1 }, transactions: [{ id: String(txId), kind: 'capture', amount: 24900, status: 'settled' }] });
+      expect(await ledger(id, slow)).toMatchObject({ captured: 24900, shipped: { ean1: 2, frakt: 1 }, transactions: [{ id: String(txId), kind: 'capture', amount: 24900, status: 'settled' }] });
     },
   );
 
