@@ -6,7 +6,7 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { fork, type Scope } from 'effector';
 import { Provider } from 'effector-react';
 import type { ReactNode } from 'react';
@@ -21,6 +21,10 @@ import AccountPage from './AccountPage.js';
 import RegisterPage from '../register/RegisterPage.js';
 import { updateFx } from '../session/model.js';
 import { loadMemberCodeFx } from './model.js';
+
+// Each wait here is for an answer over real HTTP and the render after it. Testing Library gives up after 1 s, which a
+// loaded two-core machine passed (the field filled at ~1.2 s): the limit only catches a hang, so it allows for the load.
+configure({ asyncUtilTimeout: 10_000 });
 
 let server: Server;
 const asked: string[] = [];

@@ -8,13 +8,17 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { useState } from 'react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { setApiBaseUrl, setCsrfTokenSource } from '@shop/contracts/api';
 import { addressTexts, postcodeTexts } from '@shop/contracts/texts/forms';
 import { expectingFailedAnswers, rawPostalCode } from '@shop/contracts/testing';
 import { AddressFields, type AddressValue } from './AddressFields.js';
 import type { CheckoutErrors } from './rules.js';
 import { texts } from '../texts.js';
+
+// Each wait here is for an answer over real HTTP and the render after it. Testing Library gives up after 1 s, which a
+// loaded two-core machine passed (the field filled at ~1.2 s): the limit only catches a hang, so it allows for the load.
+configure({ asyncUtilTimeout: 10_000 });
 
 let server: Server;
 let addressSearchDown = false;
