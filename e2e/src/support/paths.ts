@@ -2,9 +2,8 @@ import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 
 export const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
-/**
- * A database seeded once per run; each server copies it so servers never share a data directory.
- * E2E_TEMPLATE_DIR lets two runs on one machine keep their templates apart.
- */
-export const templateDataDir = process.env.E2E_TEMPLATE_DIR ?? join(repoRoot, 'e2e', 'artifacts', 'template-db');
+/** Names the run's template database directory (global-setup.ts: a temporary one of the run's own unless set). */
+export const TEMPLATE_DIR_ENV = 'E2E_TEMPLATE_DIR';
+/** A database seeded once per run; each server copies it so servers never share a data directory. */
+export const templateDataDir = process.env[TEMPLATE_DIR_ENV] ?? join(repoRoot, 'e2e', 'artifacts', 'template-db');
 export const artifactsDir = join(repoRoot, 'e2e', 'artifacts');
