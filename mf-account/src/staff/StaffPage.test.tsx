@@ -218,6 +218,41 @@ describe('actions', () => {
     expect(sent[0]!.request).toEqual({ kind: 'collected', lines: [{ lineId: 11, count: 1 }] });
   });
 
+  // The pickup window a ready reservation has (e2e staff-fulfilment waited for a 14 s window to end in the browser;
+  // the status, the cancelled authorisation and the sweep are api/test/fulfilment/workspace.test.ts).
+  it.each([
+    { case: 'window still open: locked with until when, nothing sent', pickupUntil: '2099-11-26T16:00:00Z', enabled: false },
+    { case: 'window ended: asks first, then sends not-collected and shows the closed reservation', pickupUntil: '2020-11-26T16:00:00Z', enabled: true },
+  ])('"Ikke hentet" — $case', async ({ pickupUntil, enabled }) => {
+    const sent: SentAction[] = [];
+    const scope = staffScope(shopStaff, {
+      detail: (id) => Promise.resolve(reservation({ id, statusId: 4, pickupUntil })),
+      send: (a) => (sent.push(a), Promise.resolve(reservation({ id: a.id, statusId: 7, version: a.version + 1, pickupUntil }))),
+    });
+    mount(scope, <StaffPage reservationId={1001} />);
+    const button = (await screen.findByRole('button', { name: 'Ikke hentet' })) as HTMLButtonElement;
+    expect(button.disabled).toBe(!enabled);
+    if (!enabled) {
+      expect(document.getElementById(button.getAttribute('aria-describedby')!)?.textContent).toMatch(/^Kan registreres når hentefristen er ute \(26\.11\.2099 kl\. 17:00\)\.$/);
+      fireEvent.click(button);
+      expect(screen.queryByRole('alertdialog')).toBeNull();
+      expect(sent).toEqual([]);
+      return;
+    }
+    fireEvent.click(button);
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog.textContent).toContain('Dette kansellerer betalingen og legger varene tilbake på lager.');
+    expect(sent).toEqual([]);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Ja, fortsett' }));
+    await screen.findByText('Registrert som ikke hentet.');
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({ id: 1001, request: { kind: 'not-collected' } });
+    expect(scope.getState($detail)?.statusId).toBe(7);
+    // Closed: no action is offered any more.
+    expect(screen.queryByRole('button', { name: 'Ikke hentet' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Hentet' })).toBeNull();
+  });
+
   it('never paid online: "Betalt i butikken" asks whether the till took the amount, then sends paid-in-shop (no "Hentet")', async () => {
     const sent: SentAction[] = [];
     const scope = staffScope(shopStaff, {

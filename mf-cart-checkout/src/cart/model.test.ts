@@ -100,6 +100,32 @@ describe('cart model', () => {
     expect(scope.getState($orders).map((line) => line.count)).toEqual([2, 1]);
   });
 
+  // The cases the cart journey clicked through in the browser at 1280 and 375 px (e2e cart-limit-pickup-shipping): one
+  // add at a time up to the line's ceiling, then one past it; every answer and the count the badge shows.
+  const added = (name: string) => ['added', 1, `${name} er lagt i handlekurven.`];
+  const increased = (name: string, n: number) => ['increased', n, `${name} er lagt i handlekurven. Du har nå ${n} stk.`];
+  it.each([
+    { case: 'first shop holds 2, limit 3: the third add is refused by the stock', stock: 2, limit: 3, refusal: ['stock', 2, 'Regnjakke Bris ble ikke lagt til: det er bare 2 stk. på lager.'] },
+    { case: 'first shop holds 2, limit 9: the third add is refused by the stock', stock: 2, limit: 9, refusal: ['stock', 2, 'Regnjakke Bris ble ikke lagt til: det er bare 2 stk. på lager.'] },
+    { case: 'limit 1 under a stock of 5: the second add is refused by the limit', stock: 5, limit: 1, refusal: ['limit', 1, 'Regnjakke Bris ble ikke lagt til: du kan kjøpe høyst 1 stk. av denne varen.'] },
+    { case: 'limit 2 under a stock of 5: the third add is refused by the limit', stock: 5, limit: 2, refusal: ['limit', 2, 'Regnjakke Bris ble ikke lagt til: du kan kjøpe høyst 2 stk. av denne varen.'] },
+    { case: 'limit 3 under a stock of 4: the fourth add is refused by the limit', stock: 4, limit: 3, refusal: ['limit', 3, 'Regnjakke Bris ble ikke lagt til: du kan kjøpe høyst 3 stk. av denne varen.'] },
+  ])('one add at a time past the ceiling: $case', async ({ stock, limit, refusal }) => {
+    const $answers = createStore<CartAddAnswer[]>([]).on(cartAddAnswered, (list, answer) => [...list, answer]);
+    const scope = fork();
+    const line = cartLine({ ean: A, name: 'Regnjakke Bris', stock, webPurchaseLimit: limit });
+    const ceiling = Math.min(stock, limit);
+    for (let i = 0; i <= ceiling; i++) await allSettled(cartAddRequested, { scope, params: add(line) });
+    expect(scope.getState($answers).map((a) => [a.outcome, a.count, a.message])).toEqual([
+      added('Regnjakke Bris'),
+      ...Array.from({ length: ceiling - 1 }, (_, i) => increased('Regnjakke Bris', i + 2)),
+      refusal,
+    ]);
+    // The refusal changes nothing: the badge still shows the ceiling.
+    expect(scope.getState($cartCount)).toBe(ceiling);
+    expect(scope.getState($orders).map((l) => l.count)).toEqual([ceiling]);
+  });
+
   it('first shop at 0: four adds give one line of 1, and say why', async () => {
     const scope = fork();
     const $answers = createStore<string[]>([]).on(cartAddAnswered, (list, answer) => [...list, answer.outcome]);
