@@ -253,6 +253,11 @@ export class ResponseStore {
   get size(): number {
     return this.entries.size;
   }
+
+  /** Instants still to come at which the store empties (for health checks and tests). */
+  get pendingPurges(): number {
+    return this.purgeInstants.length;
+  }
 }
 
 declare module 'fastify' {

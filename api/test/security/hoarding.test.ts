@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { RawReservation } from '@shop/contracts/types';
 import * as s from '../../src/db/schema.js';
-import { DEFAULT_RULES } from '../../src/accounts/throttle.js';
+import { DEFAULT_RULES, earliestAttemptMs } from '../../src/accounts/throttle.js';
 import { ConfigError, loadConfig } from '../../src/config.js';
 import { DEFAULT_RESERVATION_CAPS } from '../../src/checkout/config.js';
 import { reservationTexts } from '../../src/checkout/validation.js';
@@ -113,12 +113,19 @@ function loginsFromOnePeer(t: () => TestApp, peer: string) {
   it('200 logins from one untrusted peer, each with a new X-Forwarded-For and account name, are throttled as one client', async () => {
     const b = await new Browser(() => t().app, peer).open();
     const statuses: number[] = [];
+    const started = Date.now();
     for (let i = 0; i < 200; i++) {
       const res = await b.send('POST', '/customers/login', { username: `gjett${i}@example.no`, password: 'feil' }, { headers: { 'x-forwarded-for': forgedAddress() } });
       statuses.push(res.statusCode);
     }
+    // The client rule lets an attempt through again once its delay has passed (10 s after the window opened, then
+    // 20 s more …): on a loaded machine the 200 took longer than that. Exactly those the elapsed time explains pass.
+    const elapsed = Date.now() - started;
+    let allowed = DEFAULT_RULES.client.free;
+    while (earliestAttemptMs(allowed + 1, DEFAULT_RULES.client) <= elapsed) allowed += 1;
     expect(statuses.slice(0, DEFAULT_RULES.client.free)).toEqual(Array(DEFAULT_RULES.client.free).fill(422));
-    expect(statuses.slice(DEFAULT_RULES.client.free)).toEqual(Array(200 - DEFAULT_RULES.client.free).fill(429));
+    expect(statuses.filter((status) => status !== 422 && status !== 429)).toEqual([]);
+    expect(statuses.filter((status) => status === 422).length, `${elapsed} ms for 200 attempts`).toBeLessThanOrEqual(allowed);
   });
 }
 
