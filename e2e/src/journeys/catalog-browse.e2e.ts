@@ -40,13 +40,12 @@ describe('browsing the catalogue', () => {
     await page.waitForURL((url) => url.searchParams.get('pris') === `${from}-${to}`);
 
     const card = page.locator(`a[href="/product/${target.slug}"]`).first();
+    // Disabled while the next page loads ("Vis flere – henter …").
+    const more = page.getByRole('button', { name: /Vis flere/, disabled: false });
     for (let i = 0; i < 50 && (await card.count()) === 0; i++) {
-      const more = page.getByRole('button', { name: /Vis flere/ });
-      if ((await more.count()) === 0) {
-        await page.waitForTimeout(200);
-        continue;
-      }
-      await more.click();
+      // The filtered listing, or its next page, has arrived once it shows the card or the button for more.
+      await card.or(more).first().waitFor();
+      if ((await card.count()) === 0) await more.click();
     }
     await card.waitFor();
     // Every card left is inside the price range (the campaign price when a campaign runs).

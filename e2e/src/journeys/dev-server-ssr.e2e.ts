@@ -8,7 +8,7 @@
  * name of the machine is), whose scripts the dev server must still serve (issue 34).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page, Request } from 'playwright-core';
 import { launchBrowser, newContext, watchErrors } from '../support/browser.js';
 import { copyRemote, patchSource, replaceOnce } from '../support/deployRemote.js';
 import { startDevServer, type DevServer } from '../support/devServer.js';
@@ -53,8 +53,16 @@ async function hydratedGrid(text: string, origin = shop.url): Promise<{ page: Pa
   page.on('console', (message) => {
     if (message.type() === 'warning' && /hydrat|did not match/i.test(message.text())) errors.push(`warning: ${message.text()}`);
   });
+  // The dev build's hot-update client keeps a socket to the dev server, which greets it once it has let it in.
+  const socketGreeted = new Promise<void>((resolve) => page.on('websocket', (socket) => socket.once('framereceived', () => resolve())));
+  const open = new Set<Request>();
+  page.on('request', (request) => open.add(request));
+  page.on('requestfinished', (request) => open.delete(request));
+  page.on('requestfailed', (request) => open.delete(request));
   await page.goto('/klaer');
+  // React reports a mismatch in the commit that hydrates a boundary, before the shell marks the page.
   await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+  const askedByThen = [...open];
   await page
     .locator(`main ul[data-dev-edit="${text}"] > li`)
     .first()
@@ -62,9 +70,8 @@ async function hydratedGrid(text: string, origin = shop.url): Promise<{ page: Pa
     .catch((error: Error) => {
       throw new Error(`${error.message}\nthe page's errors: ${JSON.stringify(errors)}`);
     });
-  // React reports a mismatch while it hydrates the last boundaries: give it a moment past the mark.
-  await page.waitForLoadState('networkidle');
-  await page.waitForTimeout(400);
+  // A file the dev server refuses is counted when its answer comes (above): the requests open at the mark have theirs.
+  await Promise.all([socketGreeted, ...askedByThen.map(async (request) => (await request.response())?.finished())]);
   return { page, errors };
 }
 

@@ -32,6 +32,29 @@ async function swipe(page: Page, from: { x: number; y: number }, to: { x: number
   await cdp.detach();
 }
 
+/**
+ * Arms a wait for the page's next `type` event: the returned function resolves once the window has had it (after the
+ * page's own listeners, which sit below it) and the page has drawn two frames since, so what that input does — a
+ * scroll, a closed menu — is on the screen by then.
+ */
+async function nextEvent(page: Page, type: 'wheel' | 'touchend'): Promise<() => Promise<void>> {
+  await page.evaluate((name) => {
+    (window as unknown as Record<string, Promise<void>>)[`e2e-next-${name}`] = new Promise((resolve) =>
+      addEventListener(name, () => requestAnimationFrame(() => requestAnimationFrame(() => resolve())), { once: true }),
+    );
+  }, type);
+  return () => page.evaluate((name) => (window as unknown as Record<string, Promise<void>>)[`e2e-next-${name}`], type);
+}
+
+/**
+ * Scrolls the page to its end: the mobile menu scrolls the page back to the top MOBILE_MENU_SCROLL_DELAY after it
+ * opens, and from down here that is a movement a journey can wait for.
+ */
+async function scrollDown(page: Page): Promise<void> {
+  await page.evaluate(() => window.scrollTo({ top: document.documentElement.scrollHeight }));
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+}
+
 /** Serious and critical axe violations inside the shell's own chrome (header, menus, footer, notices, modals). */
 async function chromeViolations(page: Page): Promise<string[]> {
   let builder = new AxeBuilder({ page }).include('header').include('footer').include('a[href="#innhold"]');
@@ -104,17 +127,21 @@ describe('mobile menu at 375 px', () => {
     await page.locator('main h1').first().waitFor();
     await expect.poll(() => page.evaluate(() => document.documentElement.scrollHeight > innerHeight)).toBe(true);
 
+    await scrollDown(page);
     await toggle.click();
     await panel.waitFor({ state: 'visible' });
     expect(await toggle.getAttribute('aria-expanded')).toBe('true');
     expect(await toggle.innerText()).toBe('Lukk meny');
     // Scroll lock: the root does not scroll, not even with the wheel over the header.
     expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).toBe('hidden');
-    await page.waitForTimeout(400); // the menu's own scroll-to-top after 300 ms
+    // The menu's own scroll to the top first: coming after the reading below, it would move the page.
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
     const before = await page.evaluate(() => window.scrollY);
     await page.mouse.move(100, 20);
+    // Unlocked, the page has moved by the second frame after the wheel event (the whole 600 px, measured).
+    const wheeled = await nextEvent(page, 'wheel');
     await page.mouse.wheel(0, 600);
-    await page.waitForTimeout(200);
+    await wheeled();
     expect(await page.evaluate(() => window.scrollY)).toBe(before);
 
     // A left swipe of more than 10 px closes it and unlocks scrolling.
@@ -126,11 +153,14 @@ describe('mobile menu at 375 px', () => {
     // Scrolling the menu's list (a mostly vertical movement that drifts left) does not close it. First the menu's own
     // scroll to the top, 300 ms after opening, as above: when it came late on a loaded machine it moved the list
     // under the click below, which then landed on another link (the one failure in five full runs).
+    await scrollDown(page);
     await toggle.click();
     await panel.waitFor({ state: 'visible' });
-    await page.waitForTimeout(400);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    // The menu closes in its touchend handler, so a close would be on the screen once the window has the event.
+    const touchEnded = await nextEvent(page, 'touchend');
     await swipe(page, { x: 300, y: 600 }, { x: 292, y: 350 });
-    await page.waitForTimeout(200);
+    await touchEnded();
     expect(await panel.isVisible()).toBe(true);
 
     // Navigating closes it (the fixed entry Kosttilskudd comes after the categories, whose subcategories may share the name).
@@ -177,7 +207,9 @@ describe('cookie consent', () => {
 
     for (const path of ['/', '/kundeservice']) {
       await page.goto(path);
-      await page.waitForLoadState('networkidle');
+      // Whether the notice shows is settled in the first render (hydration keeps the server's reading of the cookie)
+      // and nothing shows it later: once the page has hydrated, it would be there.
+      await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
       await page.locator('header').waitFor();
       expect(await notice.count()).toBe(0);
     }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Browser, ConsoleMessage, Page } from 'playwright-core';
+import type { Browser, ConsoleMessage, Page, Request } from 'playwright-core';
 import { categoryDisplayName } from '@shop/contracts/mappers';
 import { categoryParam } from '@shop/contracts/format';
 import { PAGE_DATA_ELEMENT_ID, PAGE_IMAGE_ATTRIBUTE, PAGE_IMAGE_SELECTOR } from '@shop/contracts/ssr';
@@ -46,16 +46,29 @@ function watchHydration(page: Page): string[] {
   return problems;
 }
 
-/** Loads `path` cold and waits until React has hydrated it and the page's own requests are done. */
+/**
+ * Loads `path` cold and waits until React has hydrated it and what the page asked for by then (its code, the requests
+ * of hydration's effects and of the storage reads that follow it) has been answered and drawn.
+ */
 async function loadCold(page: Page, path: string): Promise<void> {
+  // Images aside: no code waits on them.
+  const open = new Set<Request>();
+  page.on('request', (request) => {
+    if (request.resourceType() !== 'image') open.add(request);
+  });
+  page.on('requestfinished', (request) => open.delete(request));
+  page.on('requestfailed', (request) => open.delete(request));
   const response = await page.goto(path, { waitUntil: 'load' });
   expect(response, path).not.toBeNull();
   // The server rendered the page (the PageData element is written once, after #root).
   expect(await page.locator(`script#${PAGE_DATA_ELEMENT_ID}`).count(), `${path}: PageData`).toBe(1);
-  await page.waitForLoadState('networkidle');
-  // React reports a mismatch while it hydrates, which waits for the rendered modules' code: give it a moment past
-  // network idle (hydration of the last boundary, effects after it).
-  await page.waitForTimeout(400);
+  // The shell marks the page once every boundary the server rendered has hydrated (shell/src/start/firstCommit.tsx);
+  // React reports a mismatch in the commit that hydrates it, before that. The updates the mark starts (storage
+  // reads, $pageHydrated) are synchronous: committed, with their effects, by the time the mark can be seen.
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+  // An error handling an answer (a poll's scores, the session) is the page's too.
+  await Promise.all([...open].map(async (request) => (await request.response())?.finished()));
+  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
 }
 
 async function benchPages(): Promise<RouteExample[]> {
