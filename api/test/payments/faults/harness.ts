@@ -199,38 +199,36 @@ class Shop {
   }
 
   /** Opens the shop's page for a client (its session and CSRF token), on any live process, like send. */
-  async open(client: Client, deadline = Date.now() + 90_000): Promise<Client> {
-    let last = '';
-    while (Date.now() < deadline) {
-      const base = await this.origin();
-      try {
-        return await withTimeout(client.open(base), 30_000);
-      } catch (error) {
-        last = String((error as Error).message ?? error);
-      }
-      await sleep(150 + Math.random() * 250);
-    }
-    throw new Error(`GET /: no answer before the deadline (last: ${last})`);
+  open(client: Client, deadline = Date.now() + 90_000): Promise<Client> {
+    return this.retrying('GET /', deadline, async (base) => ({ done: true, value: await client.open(base) }));
   }
 
   /**
    * One API call as a browser whose user presses again after an error page: a refused connection, a dropped one and
    * 502/503/504 are tried again (on any live process) until `deadline`. Everything else is the answer.
    */
-  async send(client: Client, method: string, path: string, body?: unknown, deadline = Date.now() + 90_000): Promise<{ status: number; json: any }> {
+  send(client: Client, method: string, path: string, body?: unknown, deadline = Date.now() + 90_000): Promise<{ status: number; json: any }> {
+    return this.retrying(`${method} ${path}`, deadline, async (base) => {
+      const res = await client.send(base, method, path, body);
+      return res.status !== 502 && res.status !== 503 && res.status !== 504 ? { done: true, value: res } : { done: false, last: `${res.status} ${JSON.stringify(res.json)}` };
+    });
+  }
+
+  /** Tries `attempt` on a live process until it is done or `deadline` passes; a throw (refused, dropped, 30 s) is tried again. */
+  private async retrying<T>(what: string, deadline: number, attempt: (base: string) => Promise<{ done: true; value: T } | { done: false; last: string }>): Promise<T> {
     let last = '';
     while (Date.now() < deadline) {
       const base = await this.origin();
       try {
-        const res = await withTimeout(client.send(base, method, path, body), 30_000);
-        if (res.status !== 502 && res.status !== 503 && res.status !== 504) return res;
-        last = `${res.status} ${JSON.stringify(res.json)}`;
+        const result = await withTimeout(attempt(base), 30_000);
+        if (result.done) return result.value;
+        last = result.last;
       } catch (error) {
         last = String((error as Error).message ?? error);
       }
       await sleep(150 + Math.random() * 250);
     }
-    throw new Error(`${method} ${path}: no answer before the deadline (last: ${last})`);
+    throw new Error(`${what}: no answer before the deadline (last: ${last})`);
   }
 }
 
